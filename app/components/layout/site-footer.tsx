@@ -1,0 +1,34 @@
+import { Link } from "react-router";
+import { footerNavigation, navigationLabels } from "../../content/navigation";
+import { useSite } from "../../lib/site";
+import { Logo } from "./logo";
+
+export function SiteFooter() {
+  const site = useSite();
+  return (
+    <footer className="mt-24 border-t border-slate-200 bg-slate-50">
+      <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-12 sm:px-6 md:flex-row md:items-start md:justify-between">
+        <div className="max-w-sm">
+          <Logo name={site.siteName} />
+          <p className="mt-3 text-sm text-slate-600">
+            Conversation-based training built from your own content.
+          </p>
+        </div>
+        <nav aria-label={navigationLabels.footer}>
+          <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+            {footerNavigation.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="text-slate-700 underline-offset-4 hover:text-indigo-700 hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <p className="border-t border-slate-200 py-6 text-center text-xs text-slate-600">
+        © {new Date().getFullYear()} {site.siteName}. All rights reserved.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,114 @@
+import { useEffect, useId, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { NAV_SCROLL_THRESHOLD_PX } from "../../../domain/site";
+import { navigationLabels, primaryNavigation } from "../../content/navigation";
+import { scrollToTop } from "../../lib/motion";
+import { useSite } from "../../lib/site";
+import { useScrolledPast } from "../../lib/use-scrolled-past";
+import { Logo } from "./logo";
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-indigo-700 ${
+    isActive ? "text-indigo-700" : "text-slate-700"
+  }`;
+
+export function SiteHeader() {
+  const site = useSite();
+  const { pathname } = useLocation();
+  const scrolled = useScrolledPast(NAV_SCROLL_THRESHOLD_PX);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+
+  useEffect(() => setMenuOpen(false), [pathname]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => event.key === "Escape" && setMenuOpen(false);
+    window.addEventListener("keydown", closeOnEscape);
+    return () => window.removeEventListener("keydown", closeOnEscape);
+  }, [menuOpen]);
+
+  function onLogoClick(event: React.MouseEvent) {
+    // On the home page the logo scrolls back up; elsewhere it goes home (which starts at the top).
+    if (pathname === "/") {
+      event.preventDefault();
+      scrollToTop();
+    }
+  }
+
+  return (
+    <header
+      data-scrolled={scrolled ? "true" : "false"}
+      className={`sticky top-0 z-50 transition-[background-color,box-shadow] duration-300 ${
+        scrolled || menuOpen
+          ? "bg-white/95 shadow-md backdrop-blur"
+          : "bg-white/60 shadow-none"
+      }`}
+    >
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
+        <Link to="/" onClick={onLogoClick} aria-label={`${site.siteName} home`} className="rounded-md">
+          <Logo name={site.siteName} />
+        </Link>
+        <nav aria-label={navigationLabels.primary} className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {primaryNavigation.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={navLinkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="hidden items-center gap-3 md:flex">
+          <a
+            href={site.signinUrl}
+            className="rounded-full border border-indigo-700 px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50"
+          >
+            {navigationLabels.signIn}
+          </a>
+        </div>
+        <button
+          type="button"
+          className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-800 md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          aria-label={menuOpen ? navigationLabels.closeMenu : navigationLabels.openMenu}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+        </button>
+      </div>
+      <div id={menuId} hidden={!menuOpen} className="border-t border-slate-200 bg-white md:hidden">
+        <nav aria-label={navigationLabels.primary} className="px-4 py-4">
+          <ul className="flex flex-col gap-1">
+            {primaryNavigation.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={navLinkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-4 flex flex-col gap-3">
+            <a
+              href={site.signinUrl}
+              className="rounded-full border border-indigo-700 px-4 py-2 text-center text-sm font-semibold text-indigo-700"
+            >
+              {navigationLabels.signIn}
+            </a>
+            <a
+              href={site.demoUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="rounded-full bg-indigo-700 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-indigo-800"
+            >
+              {navigationLabels.requestDemo}
+            </a>
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

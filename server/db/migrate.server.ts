@@ -1,0 +1,25 @@
+import { Migrator, type Migration, type MigrationProvider } from "kysely";
+import type { AppDatabase } from "./database.server";
+import * as blogPosts from "./migrations/0001-blog-posts";
+
+/**
+ * Every migration, in order. Listed explicitly (not read from disk) so the bundled
+ * server carries them; the same list runs on SQLite and PostgreSQL.
+ */
+const migrations: Record<string, Migration> = {
+  "0001-blog-posts": blogPosts,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Applies pending migrations; throws with the failing migration's name. */
+export async function migrateToLatest(db: AppDatabase): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  const failed = results.find((result) => result.status === "Error");
+  if (error) {
+    const where = failed ? ` in ${failed.migrationName}` : "";
+    throw new Error(`Migration failed${where}: ${String(error)}`, { cause: error });
+  }
+  return results.map((result) => result.migrationName);
+}

@@ -1,0 +1,14 @@
+import pino from "pino";
+
+/** One JSON-lines logger for the process. */
+export function createLogger(level: string) {
+  return pino({
+    level,
+    redact: {
+      paths: ["req.headers.authorization", "req.headers.cookie", "password", "*.password"],
+      censor: "[redacted]",
+    },
+  });
+}
+
+export type Logger = ReturnType<typeof createLogger>;

@@ -1,0 +1,26 @@
+import { test as base, expect } from "@playwright/test";
+
+/**
+ * The `test` every end-to-end file uses: an unexpected console error or uncaught page error
+ * (a CSP violation, a hydration mismatch, a failed request the page did not expect) fails it.
+ * A test that provokes an error on purpose lists it in `allowedConsoleErrors`.
+ */
+export const test = base.extend<{ allowedConsoleErrors: RegExp[]; failOnConsoleErrors: void }>({
+  allowedConsoleErrors: [[], { option: true }],
+  failOnConsoleErrors: [
+    async ({ page, allowedConsoleErrors }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() !== "error") return;
+        const text = message.text();
+        if (!allowedConsoleErrors.some((pattern) => pattern.test(text))) errors.push(text);
+      });
+      page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
+      await use();
+      expect(errors, "console errors on the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

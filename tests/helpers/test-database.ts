@@ -1,0 +1,58 @@
+import crypto from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { createDatabase, type AppDatabase } from "../../server/db/database.server";
+import { migrateToLatest } from "../../server/db/migrate.server";
+
+export type TestDatabaseKind = "sqlite" | "postgres";
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL names a server. */
+export const testDatabaseKinds: TestDatabaseKind[] = process.env.TEST_DATABASE_URL
+  ? ["sqlite", "postgres"]
+  : ["sqlite"];
+
+export type TestDatabase = { db: AppDatabase; destroy: () => Promise<void> };
+
+/**
+ * A fresh, migrated database of the given kind: a new SQLite file, or a new schema on the
+ * PostgreSQL server, dropped again by `destroy`.
+ */
+export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
+  if (kind === "sqlite") {
+    const dir = mkdtempSync(path.join(tmpdir(), "dialogic-test-"));
+    const db = createDatabase({ kind: "sqlite", file: path.join(dir, "site.db") });
+    await migrateToLatest(db);
+    return {
+      db,
+      destroy: async () => {
+        await db.destroy();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error("TEST_DATABASE_URL is not set");
+  const schema = `test_${crypto.randomBytes(6).toString("hex")}`;
+  await withClient(url, (client) => client.query(`create schema ${schema}`));
+  const db = createDatabase({ kind: "postgres", url, schema });
+  await migrateToLatest(db);
+  return {
+    db,
+    destroy: async () => {
+      await db.destroy();
+      await withClient(url, (client) => client.query(`drop schema ${schema} cascade`));
+    },
+  };
+}
+
+async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
