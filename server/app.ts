@@ -6,6 +6,9 @@ import { loadConfig } from "./config.server";
 import type { AppServices } from "./context.server";
 import { createDatabase } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate.server";
+import { ensureAdminPassword } from "./auth/admin-auth.server";
+import { adminAuthRouter } from "./http/admin-auth-api.server";
+import { apiErrorHandler, apiNotFound, jsonBody } from "./http/api-errors.server";
 import { healthRouter } from "./http/health.server";
 import { createLogger } from "./logger.server";
 
@@ -17,6 +20,13 @@ const config = loadConfig();
 const logger = createLogger(config.logLevel);
 const db = createDatabase(config.database);
 await migrateToLatest(db);
+const { generated } = await ensureAdminPassword(db, config.adminPassword);
+if (generated) {
+  // Printed once, straight to the operator's console; never written to the logs.
+  console.log(
+    `\nNo admin password was configured, so one was generated. Sign in at /admin/login with:\n\n    ${generated}\n\nIt is shown only this once. Change it with: npm run admin -- set-password\n`,
+  );
+}
 
 const services: AppServices = { config, db, logger };
 
@@ -39,6 +49,14 @@ app.use(
   }),
 );
 app.use(healthRouter(services));
+
+const api = express.Router();
+api.use(jsonBody());
+api.use(adminAuthRouter(services));
+api.use(apiNotFound);
+api.use(apiErrorHandler(logger));
+app.use("/api", api);
+
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),

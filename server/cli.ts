@@ -2,6 +2,8 @@
  * The operator CLI: `npm run admin -- <command>`. Each command opens the configured database,
  * does its work and closes it again.
  */
+import readline from "node:readline";
+import { setAdminPassword } from "./auth/admin-auth.server";
 import { loadConfig, type Config } from "./config.server";
 import { createDatabase, type AppDatabase } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate.server";
@@ -21,7 +23,30 @@ const commands: Record<string, Command> = {
       console.log(applied.length ? `Applied: ${applied.join(", ")}` : "The database is up to date.");
     },
   },
+  "set-password": {
+    summary: "set the admin password (read from standard input) and end every admin session",
+    async run({ db }) {
+      const password = await readSecret("New admin password (at least 12 characters): ");
+      if (password.length < 12) throw new Error("The password must be at least 12 characters long.");
+      await setAdminPassword(db, password);
+      console.log("The admin password was changed; every admin session was ended.");
+    },
+  },
 };
+
+/** Reads one line without echoing it when typed at a terminal; piped input works too. */
+async function readSecret(prompt: string): Promise<string> {
+  const input = process.stdin;
+  const rl = readline.createInterface({ input, output: process.stdout, terminal: input.isTTY });
+  if (input.isTTY) {
+    process.stdout.write(prompt);
+    (rl as unknown as { _writeToOutput: (text: string) => void })._writeToOutput = () => {};
+  }
+  const line = await new Promise<string>((resolve) => rl.once("line", resolve).once("close", () => resolve("")));
+  rl.close();
+  if (input.isTTY) process.stdout.write("\n");
+  return line.trim();
+}
 
 function usage(): string {
   const lines = Object.entries(commands).map(([name, command]) => `  ${name.padEnd(14)}${command.summary}`);

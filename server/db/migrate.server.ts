@@ -1,6 +1,9 @@
 import { Migrator, type Migration, type MigrationProvider } from "kysely";
 import type { AppDatabase } from "./database.server";
 import * as blogPosts from "./migrations/0001-blog-posts";
+import * as rateLimits from "./migrations/0002-rate-limits";
+import * as mailOutbox from "./migrations/0003-mail-outbox";
+import * as adminAuth from "./migrations/0004-admin-auth";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) so the bundled
@@ -8,6 +11,9 @@ import * as blogPosts from "./migrations/0001-blog-posts";
  */
 const migrations: Record<string, Migration> = {
   "0001-blog-posts": blogPosts,
+  "0002-rate-limits": rateLimits,
+  "0003-mail-outbox": mailOutbox,
+  "0004-admin-auth": adminAuth,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

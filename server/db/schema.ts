@@ -25,6 +25,48 @@ export type BlogPostsTable = {
   updated_at: string;
 };
 
+export type RateLimitHitsTable = {
+  key: string;
+  hits: number;
+  reset_at: string;
+};
+
+export type MailStatus = "pending" | "sent" | "failed";
+
+export type MailOutboxTable = {
+  id: string;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  text_body: string;
+  status: MailStatus;
+  attempts: number;
+  next_attempt_at: string;
+  /** The worker holding this email while it sends, until `claimed_until`. */
+  claimed_by: string | null;
+  claimed_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+};
+
+export type AdminCredentialsTable = {
+  id: string;
+  password_hash: string;
+  updated_at: string;
+};
+
+export type AdminSessionsTable = {
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+};
+
 export type Database = {
   blog_posts: BlogPostsTable;
+  rate_limit_hits: RateLimitHitsTable;
+  mail_outbox: MailOutboxTable;
+  admin_credentials: AdminCredentialsTable;
+  admin_sessions: AdminSessionsTable;
 };

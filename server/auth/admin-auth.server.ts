@@ -1,0 +1,103 @@
+import crypto from "node:crypto";
+import type { AppDatabase } from "../db/database.server";
+import { generatePassword, hashPassword, verifyPassword } from "./password.server";
+
+const CREDENTIALS_ID = "admin";
+/** How long a login lasts. */
+export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+
+export type AdminSession = { tokenHash: string; expiresAt: string };
+
+function hashToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+/**
+ * Makes sure an admin password hash is stored. ADMIN_PASSWORD, when set, wins (its hash replaces
+ * a different stored one). With neither, a strong password is generated and returned once so the
+ * caller can print it; several processes starting together store exactly one.
+ */
+export async function ensureAdminPassword(
+  db: AppDatabase,
+  configured: string | undefined,
+): Promise<{ generated?: string }> {
+  const stored = await readPasswordHash(db);
+  if (configured) {
+    if (!stored || !(await verifyPassword(configured, stored))) await setAdminPassword(db, configured);
+    return {};
+  }
+  if (stored) return {};
+  const generated = generatePassword();
+  const inserted = await db
+    .insertInto("admin_credentials")
+    .values({ id: CREDENTIALS_ID, password_hash: await hashPassword(generated), updated_at: new Date().toISOString() })
+    .onConflict((conflict) => conflict.column("id").doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 ? { generated } : {};
+}
+
+/** Stores a new password hash and ends every session. */
+export async function setAdminPassword(db: AppDatabase, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("admin_credentials")
+      .values({ id: CREDENTIALS_ID, password_hash: passwordHash, updated_at: now })
+      .onConflict((conflict) => conflict.column("id").doUpdateSet({ password_hash: passwordHash, updated_at: now }))
+      .execute();
+    await trx.updateTable("admin_sessions").set({ revoked_at: now }).where("revoked_at", "is", null).execute();
+  });
+}
+
+async function readPasswordHash(db: AppDatabase): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("admin_credentials")
+    .select("password_hash")
+    .where("id", "=", CREDENTIALS_ID)
+    .executeTakeFirst();
+  return row?.password_hash;
+}
+
+/** Checks the password; on success opens a session and returns its token (256 random bits). */
+export async function login(
+  db: AppDatabase,
+  password: string,
+  { ttlMs = SESSION_TTL_MS, now = new Date() }: { ttlMs?: number; now?: Date } = {},
+): Promise<{ token: string; expiresAt: string } | undefined> {
+  const stored = await readPasswordHash(db);
+  if (!stored || !(await verifyPassword(password, stored))) return undefined;
+  const token = crypto.randomBytes(32).toString("base64url");
+  const expiresAt = new Date(now.getTime() + ttlMs).toISOString();
+  await db
+    .insertInto("admin_sessions")
+    .values({ token_hash: hashToken(token), created_at: now.toISOString(), expires_at: expiresAt, revoked_at: null })
+    .execute();
+  return { token, expiresAt };
+}
+
+/** The session a token belongs to, if it is neither expired nor revoked. */
+export async function verifyToken(
+  db: AppDatabase,
+  token: string,
+  now: Date = new Date(),
+): Promise<AdminSession | undefined> {
+  if (!token) return undefined;
+  const row = await db
+    .selectFrom("admin_sessions")
+    .select(["token_hash", "expires_at"])
+    .where("token_hash", "=", hashToken(token))
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return row ? { tokenHash: row.token_hash, expiresAt: row.expires_at } : undefined;
+}
+
+/** Ends a session; the token stops working in every process at once. */
+export async function revokeSession(db: AppDatabase, session: AdminSession): Promise<void> {
+  await db
+    .updateTable("admin_sessions")
+    .set({ revoked_at: new Date().toISOString() })
+    .where("token_hash", "=", session.tokenHash)
+    .execute();
+}

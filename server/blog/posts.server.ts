@@ -1,0 +1,130 @@
+import crypto from "node:crypto";
+import type { Selectable } from "kysely";
+import {
+  NEW_POST_DEFAULTS,
+  postInputSchema,
+  postMessages,
+  postPatchSchema,
+  type BlogPost,
+  type PostInput,
+} from "../../domain/blog-post";
+import { fieldErrors } from "../../domain/validation";
+import type { AppDatabase } from "../db/database.server";
+import type { BlogPostsTable } from "../db/schema";
+import { cleanArticleHtml } from "./article-html.server";
+
+export type PostWriteResult =
+  | { ok: true; post: BlogPost }
+  | { ok: false; code: "invalid"; fields: Record<string, string> }
+  | { ok: false; code: "slug_taken"; fields: Record<string, string> }
+  | { ok: false; code: "not_found" };
+
+/** Turns a stored row into a post; the body is cleaned again on the way out. */
+export function toBlogPost(row: Selectable<BlogPostsTable>): BlogPost {
+  return {
+    ...row,
+    content: cleanArticleHtml(row.content),
+    published: Boolean(row.published),
+    featured: Boolean(row.featured),
+  };
+}
+
+function toRowValues(input: PostInput) {
+  return {
+    slug: input.slug,
+    title: input.title,
+    excerpt: input.excerpt || null,
+    content: cleanArticleHtml(input.content),
+    category: input.category,
+    author_name: input.author_name,
+    author_avatar_url: input.author_avatar_url || null,
+    author_bio: input.author_bio,
+    author_linkedin_url: input.author_linkedin_url || null,
+    featured_image_url: input.featured_image_url || null,
+    read_time: input.read_time,
+    published: input.published ? (1 as const) : (0 as const),
+    featured: input.featured ? (1 as const) : (0 as const),
+  };
+}
+
+/** Every post, drafts included, newest first (the admin list). */
+export async function listAllPosts(db: AppDatabase): Promise<BlogPost[]> {
+  const rows = await db
+    .selectFrom("blog_posts")
+    .selectAll()
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return rows.map(toBlogPost);
+}
+
+export async function getPostById(db: AppDatabase, id: string): Promise<BlogPost | undefined> {
+  const row = await db.selectFrom("blog_posts").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toBlogPost(row) : undefined;
+}
+
+/** Creates a post from raw input (plain values or `{ value }` objects); defaults fill the gaps. */
+export async function createPost(db: AppDatabase, input: unknown): Promise<PostWriteResult> {
+  const parsed = postInputSchema.safeParse({ ...NEW_POST_DEFAULTS, ...asRecord(input) });
+  if (!parsed.success) return { ok: false, code: "invalid", fields: fieldErrors(parsed.error) };
+  if (await slugTaken(db, parsed.data.slug)) return slugTakenResult();
+  const now = new Date().toISOString();
+  const row = { id: crypto.randomUUID(), ...toRowValues(parsed.data), created_at: now, updated_at: now };
+  try {
+    await db.insertInto("blog_posts").values(row).execute();
+  } catch (error) {
+    // Two writers racing for the same slug: the unique index decides.
+    if (await slugTaken(db, parsed.data.slug)) return slugTakenResult();
+    throw error;
+  }
+  return { ok: true, post: toBlogPost(row) };
+}
+
+/** Applies a partial or full update; the fields sent override the stored ones. */
+export async function updatePost(db: AppDatabase, id: string, input: unknown): Promise<PostWriteResult> {
+  const patch = postPatchSchema.safeParse(asRecord(input));
+  if (!patch.success) return { ok: false, code: "invalid", fields: fieldErrors(patch.error) };
+  const existing = await db.selectFrom("blog_posts").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!existing) return { ok: false, code: "not_found" };
+  const merged = postInputSchema.safeParse({ ...fromRow(existing), ...definedOnly(patch.data) });
+  if (!merged.success) return { ok: false, code: "invalid", fields: fieldErrors(merged.error) };
+  if (merged.data.slug !== existing.slug && (await slugTaken(db, merged.data.slug, id))) {
+    return slugTakenResult();
+  }
+  const values = { ...toRowValues(merged.data), updated_at: new Date().toISOString() };
+  try {
+    await db.updateTable("blog_posts").set(values).where("id", "=", id).execute();
+  } catch (error) {
+    if (await slugTaken(db, merged.data.slug, id)) return slugTakenResult();
+    throw error;
+  }
+  return { ok: true, post: toBlogPost({ ...existing, ...values }) };
+}
+
+/** Deletes a post; false when there was none. */
+export async function deletePost(db: AppDatabase, id: string): Promise<boolean> {
+  const result = await db.deleteFrom("blog_posts").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+async function slugTaken(db: AppDatabase, slug: string, exceptId?: string): Promise<boolean> {
+  let query = db.selectFrom("blog_posts").select("id").where("slug", "=", slug);
+  if (exceptId) query = query.where("id", "!=", exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+function slugTakenResult(): PostWriteResult {
+  return { ok: false, code: "slug_taken", fields: { slug: postMessages.slugTaken } };
+}
+
+function fromRow(row: Selectable<BlogPostsTable>): Record<string, unknown> {
+  return { ...row, published: Boolean(row.published), featured: Boolean(row.featured) };
+}
+
+function asRecord(input: unknown): Record<string, unknown> {
+  return input !== null && typeof input === "object" ? (input as Record<string, unknown>) : {};
+}
+
+function definedOnly<T extends Record<string, unknown>>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,109 @@
+import { afterEach, describe, expect, test } from "vitest";
+import { serveApi, testServices } from "../../tests/helpers/http-server";
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
+import { ensureAdminPassword, login, verifyToken } from "../auth/admin-auth.server";
+import { adminAuthRouter, FAILED_LOGINS_ALLOWED } from "./admin-auth-api.server";
+
+const PASSWORD = "correct horse battery staple";
+
+describe.each(testDatabaseKinds)("admin auth API on %s", (kind) => {
+  let database: TestDatabase | undefined;
+  let closeServer: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await closeServer?.();
+    await database?.destroy();
+    database = undefined;
+  });
+
+  async function start() {
+    database = await createTestDatabase(kind);
+    await ensureAdminPassword(database.db, PASSWORD);
+    const server = await serveApi(testServices(database.db), [adminAuthRouter(testServices(database.db))]);
+    closeServer = server.close;
+    const post = (path: string, body?: unknown, token?: string) =>
+      fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    return { db: database.db, post };
+  }
+
+  test("login, verify and logout; the token then stops working", async () => {
+    const { post } = await start();
+    const response = await post("/admin/login", { password: PASSWORD });
+    expect(response.status).toBe(200);
+    const { token, expiresAt } = (await response.json()) as { token: string; expiresAt: string };
+    expect(Buffer.from(token, "base64url").length).toBeGreaterThanOrEqual(32);
+    expect(Date.parse(expiresAt)).toBeGreaterThan(Date.now());
+
+    expect(await (await post("/admin/verify", undefined, token)).json()).toEqual({ valid: true });
+    expect((await post("/admin/logout", undefined, token)).status).toBe(204);
+    expect(await (await post("/admin/verify", undefined, token)).json()).toEqual({ valid: false });
+    const again = await post("/admin/logout", undefined, token);
+    expect(again.status).toBe(401);
+    expect(await again.json()).toEqual({ error: "Authentication required" });
+  });
+
+  test("a wrong password gets 401 Invalid credentials, a missing one 400", async () => {
+    const { post } = await start();
+    const wrong = await post("/admin/login", { password: "nope" });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toEqual({ error: "Invalid credentials" });
+    const missing = await post("/admin/login", {});
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ fields: { password: "Password is required" } });
+  });
+
+  test("the tenth wrong password in a row from one client gets 429", async () => {
+    const { post } = await start();
+    for (let attempt = 1; attempt <= FAILED_LOGINS_ALLOWED; attempt += 1) {
+      expect((await post("/admin/login", { password: `wrong-${attempt}` })).status).toBe(401);
+    }
+    const limited = await post("/admin/login", { password: "wrong-10" });
+    expect(limited.status).toBe(429);
+    expect((await limited.json()) as { error: string }).toEqual({
+      error: "Too many failed login attempts. Please wait 15 minutes and try again.",
+    });
+    expect(limited.headers.get("retry-after")).toBeTruthy();
+  });
+
+  test("an expired token is refused", async () => {
+    const { db, post } = await start();
+    const session = await login(db, PASSWORD, { ttlMs: 1000, now: new Date(Date.now() - 5000) });
+    expect(session).toBeDefined();
+    expect(await verifyToken(db, session!.token)).toBeUndefined();
+    expect(await (await post("/admin/verify", undefined, session!.token)).json()).toEqual({ valid: false });
+    expect((await post("/admin/logout", undefined, session!.token)).status).toBe(401);
+  });
+
+  test("neither the password nor the token is stored in the database", async () => {
+    const { db, post } = await start();
+    const { token } = (await (await post("/admin/login", { password: PASSWORD })).json()) as { token: string };
+    const credentials = await db.selectFrom("admin_credentials").selectAll().execute();
+    const sessions = await db.selectFrom("admin_sessions").selectAll().execute();
+    const stored = JSON.stringify({ credentials, sessions });
+    expect(stored).not.toContain(PASSWORD);
+    expect(stored).not.toContain(token);
+    expect(credentials[0]?.password_hash).toMatch(/^scrypt\$/);
+  });
+
+  test("without a configured password one is generated once, and it works", async () => {
+    database = await createTestDatabase(kind);
+    const first = await ensureAdminPassword(database.db, undefined);
+    expect(first.generated).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(await ensureAdminPassword(database.db, undefined)).toEqual({});
+    expect(await login(database.db, first.generated!)).toBeDefined();
+  });
+
+  test("a changed ADMIN_PASSWORD replaces the stored one", async () => {
+    database = await createTestDatabase(kind);
+    await ensureAdminPassword(database.db, PASSWORD);
+    await ensureAdminPassword(database.db, "another long password");
+    expect(await login(database.db, PASSWORD)).toBeUndefined();
+    expect(await login(database.db, "another long password")).toBeDefined();
+  });
+});

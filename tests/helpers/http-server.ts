@@ -1,0 +1,40 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import pino from "pino";
+import { loadConfig } from "../../server/config.server";
+import type { AppServices } from "../../server/context.server";
+import type { AppDatabase } from "../../server/db/database.server";
+import { apiErrorHandler, apiNotFound, jsonBody } from "../../server/http/api-errors.server";
+
+/** Services for a test: the given database, the default configuration, a silent logger. */
+export function testServices(db: AppDatabase, env: NodeJS.ProcessEnv = {}): AppServices {
+  return { config: loadConfig(env), db, logger: pino({ level: "silent" }) };
+}
+
+/**
+ * Serves API routers on a real HTTP port, mounted under /api as server/app.ts mounts them.
+ * Returns the base URL and a close function.
+ */
+export async function serveApi(
+  services: AppServices,
+  routers: express.Router[],
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const app = express();
+  const api = express.Router();
+  api.use(jsonBody());
+  for (const router of routers) api.use(router);
+  api.use(apiNotFound);
+  api.use(apiErrorHandler(services.logger));
+  app.use("/api", api);
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => server.once("listening", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/api`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
