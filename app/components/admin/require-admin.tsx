@@ -1,0 +1,49 @@
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { clearAdminToken, readAdminToken, verifyAdminToken } from "../../lib/admin-session";
+
+export const CHECKING_AUTHENTICATION = "Checking authentication...";
+
+/**
+ * Wraps every protected admin screen: while the stored token is verified it shows
+ * 'Checking authentication...'; without a valid token it removes it and replaces the location
+ * with /admin/login. The server guards every admin endpoint on its own as well.
+ */
+export function RequireAdmin({ children }: { children: React.ReactNode }) {
+  const navigate = useNavigate();
+  const [state, setState] = useState<"checking" | "authenticated">("checking");
+
+  useEffect(() => {
+    let cancelled = false;
+    async function check() {
+      const token = readAdminToken();
+      const valid = token ? await verifyAdminToken(token) : false;
+      if (cancelled) return;
+      if (valid) {
+        setState("authenticated");
+      } else {
+        if (token) clearAdminToken();
+        navigate("/admin/login", { replace: true });
+      }
+    }
+    void check();
+    return () => {
+      cancelled = true;
+    };
+  }, [navigate]);
+
+  if (state === "checking") return <AuthSpinner />;
+  return <>{children}</>;
+}
+
+export function AuthSpinner() {
+  return (
+    <div role="status" className="flex min-h-[50vh] flex-col items-center justify-center gap-4 text-slate-600">
+      <span
+        aria-hidden="true"
+        className="h-10 w-10 animate-spin rounded-full border-4 border-indigo-200 border-t-indigo-700"
+      />
+      <p>{CHECKING_AUTHENTICATION}</p>
+    </div>
+  );
+}
