@@ -1,5 +1,6 @@
 /** Auth messages of the specification (sections 5 and 8), defined once. */
 export const authMessages = {
+  checking: "Checking authentication...",
   required: "Authentication required",
   requiredToCreate: "Authentication required to create posts",
   requiredToUpdate: "Authentication required to update posts",

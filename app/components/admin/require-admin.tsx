@@ -1,8 +1,7 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
+import { authMessages } from "../../../domain/auth";
 import { clearAdminToken, readAdminToken, verifyAdminToken } from "../../lib/admin-session";
-
-export const CHECKING_AUTHENTICATION = "Checking authentication...";
 
 /**
  * Wraps every protected admin screen: while the stored token is verified it shows
@@ -43,7 +42,7 @@ export function AuthSpinner() {
         aria-hidden="true"
         className="h-10 w-10 animate-spin rounded-full border-4 border-indigo-200 border-t-indigo-700"
       />
-      <p>{CHECKING_AUTHENTICATION}</p>
+      <p>{authMessages.checking}</p>
     </div>
   );
 }
