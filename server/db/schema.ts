@@ -48,7 +48,11 @@ export type MailOutboxTable = {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** How a sent email left: real SMTP, or only the log when no SMTP_URL is configured. */
+  delivered_via: MailDeliveredVia | null;
 };
+
+export type MailDeliveredVia = "smtp" | "log";
 
 export type AdminCredentialsTable = {
   id: string;
@@ -63,10 +67,23 @@ export type AdminSessionsTable = {
   revoked_at: string | null;
 };
 
+export type ContactMessagesTable = {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  created_at: string;
+  /** Null while unread in the admin inbox. */
+  read_at: string | null;
+  /** The notification email in mail_outbox. */
+  mail_id: string | null;
+};
+
 export type Database = {
   blog_posts: BlogPostsTable;
   rate_limit_hits: RateLimitHitsTable;
   mail_outbox: MailOutboxTable;
   admin_credentials: AdminCredentialsTable;
   admin_sessions: AdminSessionsTable;
+  contact_messages: ContactMessagesTable;
 };
