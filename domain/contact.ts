@@ -98,3 +98,29 @@ export function isHoneypotFilled(values: Partial<Record<string, unknown>>): bool
   const value = values[CONTACT_HONEYPOT_FIELD];
   return typeof value === "string" && value.trim() !== "";
 }
+
+/** Delivery state of a message's notification email, as the admin inbox shows it. */
+export type ContactEmailStatus = "pending" | "sent" | "failed";
+
+/** One message in the admin inbox (GET /api/admin/contact/messages). */
+export type ContactMessage = {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  created_at: string;
+  read: boolean;
+  read_at: string | null;
+  /** Whether the notification email went out. */
+  email_status: ContactEmailStatus | null;
+  /** How it went out: 'log' when no SMTP server is configured. */
+  email_via: "smtp" | "log" | null;
+};
+
+export type ContactMessagePage = {
+  messages: ContactMessage[];
+  page: number;
+  pageSize: number;
+  total: number;
+  unread: number;
+};

@@ -100,6 +100,12 @@ export const pageMetaDefaults = {
     path: "/admin/blog",
     noindex: true,
   },
+  adminMessages: {
+    title: "Contact messages",
+    description: "Messages sent through the contact form.",
+    path: "/admin/messages",
+    noindex: true,
+  },
   notFound: {
     title: "Page not found",
     description: "The page you are looking for does not exist.",

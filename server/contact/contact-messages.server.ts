@@ -5,10 +5,11 @@ import {
   hasMissingFields,
   isHoneypotFilled,
   type ContactInput,
+  type ContactMessage,
+  type ContactMessagePage,
 } from "../../domain/contact";
 import { fieldErrors } from "../../domain/validation";
 import type { AppServices } from "../context.server";
-import type { MailStatus } from "../db/schema";
 import { enqueueEmail, notifyOutbox } from "../mail/outbox.server";
 
 export type ContactSubmitResult =
@@ -78,26 +79,6 @@ export function notificationText(message: ContactInput, siteName: string): strin
   ].join("\n");
 }
 
-export type ContactMessage = {
-  id: string;
-  name: string;
-  email: string;
-  message: string;
-  created_at: string;
-  read: boolean;
-  read_at: string | null;
-  /** Whether the notification email went out. */
-  email_status: MailStatus | null;
-};
-
-export type ContactMessagePage = {
-  messages: ContactMessage[];
-  page: number;
-  pageSize: number;
-  total: number;
-  unread: number;
-};
-
 export const CONTACT_INBOX_PAGE_SIZE = 50;
 
 /** The admin inbox: newest first, one page at a time. */
@@ -117,6 +98,7 @@ export async function listContactMessages(
       "contact_messages.created_at",
       "contact_messages.read_at",
       "mail_outbox.status as email_status",
+      "mail_outbox.delivered_via as email_via",
     ])
     .orderBy("contact_messages.created_at", "desc")
     .orderBy("contact_messages.id", "desc")
@@ -164,6 +146,7 @@ export async function markContactMessageRead(
       "contact_messages.created_at",
       "contact_messages.read_at",
       "mail_outbox.status as email_status",
+      "mail_outbox.delivered_via as email_via",
     ])
     .where("contact_messages.id", "=", id)
     .executeTakeFirst();

@@ -143,7 +143,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       .where("id", "=", id)
       .where("claimed_by", "=", workerId)
       .execute();
-    logger.info({ mailId: id, attempts, via: transport.kind }, "email delivered");
+    if (transport.kind === "smtp") logger.info({ mailId: id, attempts }, "email sent");
     return true;
   }
 
