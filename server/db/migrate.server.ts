@@ -20,9 +20,14 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Applies pending migrations; throws with the failing migration's name. */
-export async function migrateToLatest(db: AppDatabase): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+/**
+ * Applies pending migrations; throws with the failing migration's name. `schema` names the
+ * PostgreSQL schema holding Kysely's migration tables when it is not the only one in use:
+ * without it Kysely looks for them in every schema of the database (tests, each in a schema of
+ * their own, would then see each other's tables and skip creating their own).
+ */
+export async function migrateToLatest(db: AppDatabase, options: { schema?: string } = {}): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, migrationTableSchema: options.schema });
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((result) => result.status === "Error");
   if (error) {

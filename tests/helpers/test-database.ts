@@ -47,7 +47,7 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
   await withClient(url, (client) => client.query(`create schema ${schema}`));
   const target = { kind: "postgres", url, schema } as const;
   const db = createDatabase(target);
-  await migrateToLatest(db);
+  await migrateToLatest(db, { schema });
   const others: AppDatabase[] = [];
   return {
     db,
