@@ -91,7 +91,6 @@ export function sniffAttachmentKind(head: Uint8Array, complete: boolean): Attach
 
 // Control characters, zero-width and bidirectional controls (which can disguise an extension),
 // and characters that are not allowed in file names on common systems.
-// eslint-disable-next-line no-control-regex
 const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/g;
 const RESERVED_CHARACTERS = /[<>:"|?*]/g;
 const MAX_BASE_NAME_CHARACTERS = 100;
