@@ -29,7 +29,7 @@ function reportForm(fields: Record<string, string>, files: UploadFile[] = []): F
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   files.forEach((file, index) => {
-    form.append(`attachment_${index}`, new Blob([file.bytes], { type: file.type ?? "application/octet-stream" }), file.name);
+    form.append(`attachment_${index}`, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "application/octet-stream" }), file.name);
   });
   return form;
 }
