@@ -79,8 +79,8 @@ export const optionLabels: Record<string, string> = {
 };
 
 export const attachmentPickerCopy = {
-  dropHere: "Drag and drop files here, or",
-  choose: "choose files",
+  dropHere: "Drag and drop files here",
+  choose: "Choose files",
   chosenFiles: "Chosen files",
   removeLabel: "Remove",
   remove: (name: string) => `Remove ${name}`,
