@@ -100,7 +100,8 @@ function ReportView() {
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
       <nav className="flex flex-wrap gap-6 text-sm font-semibold text-indigo-700">
         <Link to="/admin/blog" className="hover:underline">
-          ← {triageCopy.backToAdmin}
+          <span aria-hidden="true">← </span>
+        {triageCopy.backToAdmin}
         </Link>
         <Link to="/admin/reports" className="hover:underline">
           {triageCopy.backToReports}

@@ -53,7 +53,8 @@ function ReportList() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <Link to="/admin/blog" className="text-sm font-semibold text-indigo-700 hover:underline">
-        ← {triageCopy.backToAdmin}
+        <span aria-hidden="true">← </span>
+        {triageCopy.backToAdmin}
       </Link>
       <h1 className="mt-4 text-3xl font-bold text-slate-900">{triageCopy.listTitle}</h1>
 
