@@ -10,6 +10,8 @@ import { ensureAdminPassword } from "./auth/admin-auth.server";
 import { adminAuthRouter } from "./http/admin-auth-api.server";
 import { apiErrorHandler, apiNotFound, jsonBody } from "./http/api-errors.server";
 import { healthRouter } from "./http/health.server";
+import { securityReportsRouter } from "./http/security-reports-api.server";
+import { securityTxtRouter } from "./http/security-txt.server";
 import { createLogger } from "./logger.server";
 
 /**
@@ -53,9 +55,11 @@ app.use(healthRouter(services));
 const api = express.Router();
 api.use(jsonBody());
 api.use(adminAuthRouter(services));
+api.use(securityReportsRouter(services));
 api.use(apiNotFound);
 api.use(apiErrorHandler(logger));
 app.use("/api", api);
+app.use(securityTxtRouter(services));
 
 app.use(
   createRequestHandler({
