@@ -18,6 +18,8 @@ export default [
   route("admin/blog/new", "routes/admin-editor.tsx", { id: "admin-new" }),
   route("admin/blog/edit/:id", "routes/admin-editor.tsx", { id: "admin-edit" }),
   route("admin/messages", "routes/admin-messages.tsx"),
+  route("admin/reports", "routes/admin-reports.tsx"),
+  route("admin/reports/:id", "routes/admin-report.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("terms", "routes/terms.tsx"),
   route("*", "routes/not-found.tsx"),

@@ -11,6 +11,8 @@ import { adminAuthRouter } from "./http/admin-auth-api.server";
 import { contactApiRouter, contactRateLimit } from "./http/contact-api.server";
 import { apiErrorHandler, apiNotFound, jsonBody } from "./http/api-errors.server";
 import { healthRouter } from "./http/health.server";
+import { securityReportsRouter } from "./http/security-reports-api.server";
+import { securityTxtRouter } from "./http/security-txt.server";
 import { createLogger } from "./logger.server";
 import { startOutboxWorker } from "./mail/outbox-worker.server";
 import { createMailTransport } from "./mail/transport.server";
@@ -61,9 +63,11 @@ const api = express.Router();
 api.use(jsonBody());
 api.use(adminAuthRouter(services));
 api.use(contactApiRouter(services));
+api.use(securityReportsRouter(services));
 api.use(apiNotFound);
 api.use(apiErrorHandler(logger));
 app.use("/api", api);
+app.use(securityTxtRouter(services));
 
 // The contact page's form post (without JavaScript) shares the API's limit; when limited, the
 // page's action shows the message instead of a JSON answer.

@@ -54,6 +54,11 @@ const envSchema = z.object({
   SIGNIN_URL: httpUrl.default("https://app.dialogic.localhost/login"),
   DEMO_URL: httpUrl.default("https://app.dialogic.localhost/demo"),
   TRUST_PROXY: optionalText,
+  REPORT_RATE_LIMIT: z.coerce
+    .number({ error: "must be a whole number of at least 1" })
+    .int("must be a whole number of at least 1")
+    .min(1, "must be a whole number of at least 1")
+    .default(10),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
     .default("info"),
@@ -79,6 +84,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     mail: { from: env.MAIL_FROM, contactTo: env.CONTACT_TO, securityTo: env.SECURITY_TO },
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
+    /** Vulnerability reports accepted per client and hour (every attempt counts). */
+    reportRateLimit: env.REPORT_RATE_LIMIT,
     /** The subset the browser may see. */
     public: {
       siteUrl,

@@ -106,6 +106,18 @@ export const pageMetaDefaults = {
     path: "/admin/messages",
     noindex: true,
   },
+  adminReports: {
+    title: "Vulnerability Reports",
+    description: "Triage vulnerability reports.",
+    path: "/admin/reports",
+    noindex: true,
+  },
+  adminReport: {
+    title: "Vulnerability Report",
+    description: "One vulnerability report.",
+    path: "/admin/reports",
+    noindex: true,
+  },
   notFound: {
     title: "Page not found",
     description: "The page you are looking for does not exist.",

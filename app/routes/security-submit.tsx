@@ -1,5 +1,8 @@
+import { Link } from "react-router";
+import { ReportForm } from "../components/security/report-form";
 import { PageHeader } from "../components/ui/page-header";
 import { pageMetaDefaults } from "../content/page-meta";
+import { securitySubmitCopy } from "../content/security-submit";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import type { Route } from "./+types/security-submit";
 
@@ -7,10 +10,33 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), pageMetaDefaults.securitySubmit);
 
 export default function SecuritySubmitPage() {
+  const { guidelines } = securitySubmitCopy;
   return (
-    <PageHeader
-      title="Submit Vulnerability Report"
-      lead="Tell us about a vulnerability you found."
-    />
+    <>
+      <PageHeader title={securitySubmitCopy.title} lead={securitySubmitCopy.intro} />
+      <div className="mx-auto max-w-3xl px-4 pb-24 sm:px-6">
+        <aside
+          aria-labelledby="guidelines-title"
+          className="mb-10 rounded-2xl border border-amber-200 bg-amber-50 p-6 text-amber-950"
+        >
+          <h2 id="guidelines-title" className="text-lg font-semibold">
+            {guidelines.title}
+          </h2>
+          <ul className="mt-3 list-disc space-y-2 pl-5">
+            <li>
+              {guidelines.reviewPolicy[0]}
+              <Link to="/security" className="font-semibold underline hover:text-amber-800">
+                {guidelines.policyLinkText}
+              </Link>
+              {guidelines.reviewPolicy[1]}
+            </li>
+            {guidelines.items.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </aside>
+        <ReportForm />
+      </div>
+    </>
   );
 }

@@ -5,6 +5,7 @@ import * as rateLimits from "./migrations/0002-rate-limits";
 import * as mailOutbox from "./migrations/0003-mail-outbox";
 import * as adminAuth from "./migrations/0004-admin-auth";
 import * as contactMessages from "./migrations/0006-contact-messages";
+import * as securityReports from "./migrations/0007-security-reports";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) so the bundled
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   "0003-mail-outbox": mailOutbox,
   "0004-admin-auth": adminAuth,
   "0006-contact-messages": contactMessages,
+  "0007-security-reports": securityReports,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -79,6 +79,43 @@ export type ContactMessagesTable = {
   mail_id: string | null;
 };
 
+export type SecurityReportsTable = {
+  id: string;
+  /** Human-readable and unique, such as 'VR-2026-7K3F9Q'. */
+  reference: string;
+  reporter_name: string;
+  reporter_email: string;
+  company: string;
+  asset_affected: string;
+  vulnerability_title: string;
+  vrt_category: string;
+  vrt_subcategory: string;
+  weakness_type: string;
+  severity: string;
+  description: string;
+  reproduction_steps: string;
+  impact: string;
+  status: "new" | "triaged" | "resolved" | "not_applicable";
+  created_at: string;
+  updated_at: string;
+};
+
+export type ReportAttachmentsTable = {
+  id: string;
+  report_id: string;
+  /** Order of the file in the upload. */
+  position: number;
+  /** Cleaned, with the extension of the sniffed type. */
+  filename: string;
+  /** Decided from the bytes, never from the name or the declared type. */
+  content_type: string;
+  size: number;
+  sha256: string;
+  /** blob on SQLite, bytea on PostgreSQL. */
+  data: Buffer;
+  created_at: string;
+};
+
 export type Database = {
   blog_posts: BlogPostsTable;
   rate_limit_hits: RateLimitHitsTable;
@@ -86,4 +123,6 @@ export type Database = {
   admin_credentials: AdminCredentialsTable;
   admin_sessions: AdminSessionsTable;
   contact_messages: ContactMessagesTable;
+  security_reports: SecurityReportsTable;
+  report_attachments: ReportAttachmentsTable;
 };

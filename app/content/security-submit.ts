@@ -1,0 +1,117 @@
+import type { ReportField } from "../../domain/vulnerability-report";
+
+/** Copy of /security/submit (specification, section 2). Messages live in domain/. */
+export const securitySubmitCopy = {
+  title: "Submit Vulnerability Report",
+  intro:
+    "Found a security issue in one of our systems? Tell us about it here. Every report goes straight to our security team, and you get a reference number the moment it is received.",
+  guidelines: {
+    title: "Important Guidelines",
+    policyLinkText: "Responsible Disclosure Policy",
+    /** The first guideline wraps the policy link: before, link, after. */
+    reviewPolicy: ["Review our ", " before submitting a report."] as const,
+    items: [
+      "Only test systems you own or are explicitly authorized to test.",
+      "Do not access, modify, or delete data that does not belong to you.",
+      "Provide clear steps to reproduce the issue, and avoid automated scanning.",
+    ],
+  },
+  sections: {
+    reporter: "Reporter Information",
+    details: "Vulnerability Details",
+    attachments: "Attachments",
+  },
+  submit: "Submit Vulnerability Report",
+  submitting: "Submitting...",
+  uploadProgress: "Upload progress",
+  uploading: (percent: number) => `Uploading... ${percent}%`,
+  success: {
+    title: "Report received",
+    body: (reference: string) =>
+      `Your reference is ${reference}. We have emailed you an acknowledgement; please quote the reference in any message about this report.`,
+    reference: "Reference",
+  },
+} as const;
+
+export type FieldCopy = {
+  label: string;
+  placeholder?: string;
+  /** A hint shown under the field. */
+  hint?: string;
+  /** The first, empty option of a select. */
+  choose?: string;
+};
+
+export const reportFieldCopy: Record<ReportField, FieldCopy> = {
+  reporter_name: { label: "Full Name", placeholder: "Jane Doe" },
+  reporter_email: { label: "Email Address", placeholder: "you@example.com" },
+  company: { label: "Company (Optional)", placeholder: "Your company or organization" },
+  asset_affected: {
+    label: "Asset Affected",
+    placeholder: "e.g. https://app.example.com/settings or the API endpoint",
+  },
+  vulnerability_title: {
+    label: "Vulnerability Title",
+    placeholder: "A short summary of the vulnerability",
+  },
+  vrt_category: { label: "VRT Category", choose: "Select a category" },
+  vrt_subcategory: { label: "VRT Subcategory", choose: "Select a subcategory" },
+  weakness_type: { label: "Weakness Type", choose: "Select a weakness type" },
+  severity: { label: "Severity", choose: "Select a severity" },
+  description: {
+    label: "Detailed Description",
+    placeholder: "What is the vulnerability, where is it, and how did you find it?",
+    hint: "At least 50 characters.",
+  },
+  reproduction_steps: {
+    label: "Steps to Reproduce",
+    placeholder: "1. Go to ...\n2. Send ...\n3. Observe ...",
+  },
+  impact: {
+    label: "Impact",
+    placeholder: "What could an attacker achieve by exploiting it?",
+  },
+};
+
+/** How the options of the selects read; the values sent are the enumerations themselves. */
+export const optionLabels: Record<string, string> = {
+  other: "Other",
+};
+
+export const attachmentPickerCopy = {
+  dropHere: "Drag and drop files here",
+  choose: "Choose files",
+  chosenFiles: "Chosen files",
+  removeLabel: "Remove",
+  remove: (name: string) => `Remove ${name}`,
+  refusedTitle: "Some files were not added:",
+  checking: "Checking files...",
+} as const;
+
+/** Copy of the administrator's triage inbox (/admin/reports). */
+export const triageCopy = {
+  listTitle: "Vulnerability Reports",
+  backToAdmin: "Back to Admin",
+  backToReports: "Back to Reports",
+  loading: "Loading reports...",
+  loadingOne: "Loading report...",
+  empty: "No vulnerability reports yet.",
+  loadError: "Error loading reports. Please try again later.",
+  notFound: "Report not found",
+  columns: { reference: "Reference", title: "Title", severity: "Severity", status: "Status", received: "Received" },
+  previous: "Previous",
+  next: "Next",
+  pageOf: (page: number, count: number) => `Page ${page} of ${count}`,
+  statusLabel: "Status",
+  statusUpdated: "Status updated",
+  statusFailed: "Failed to update status",
+  received: "Received",
+  updated: "Last updated",
+  reference: "Reference",
+  attachments: "Attachments",
+  noAttachments: "No attachments.",
+  download: "Download",
+  downloadFailed: "Failed to download attachment",
+  downloadName: (name: string) => `Download ${name}`,
+  none: "—",
+} as const;
