@@ -17,6 +17,7 @@ export default [
   route("admin/blog", "routes/admin-blog.tsx"),
   route("admin/blog/new", "routes/admin-editor.tsx", { id: "admin-new" }),
   route("admin/blog/edit/:id", "routes/admin-editor.tsx", { id: "admin-edit" }),
+  route("admin/messages", "routes/admin-messages.tsx"),
   route("admin/reports", "routes/admin-reports.tsx"),
   route("admin/reports/:id", "routes/admin-report.tsx"),
   route("privacy", "routes/privacy.tsx"),

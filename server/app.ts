@@ -8,11 +8,14 @@ import { createDatabase } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { ensureAdminPassword } from "./auth/admin-auth.server";
 import { adminAuthRouter } from "./http/admin-auth-api.server";
+import { contactApiRouter, contactRateLimit } from "./http/contact-api.server";
 import { apiErrorHandler, apiNotFound, jsonBody } from "./http/api-errors.server";
 import { healthRouter } from "./http/health.server";
 import { securityReportsRouter } from "./http/security-reports-api.server";
 import { securityTxtRouter } from "./http/security-txt.server";
 import { createLogger } from "./logger.server";
+import { startOutboxWorker } from "./mail/outbox-worker.server";
+import { createMailTransport } from "./mail/transport.server";
 
 /**
  * The application: services built once, the JSON API, and React Router's request handler.
@@ -31,6 +34,10 @@ if (generated) {
 }
 
 const services: AppServices = { config, db, logger };
+
+// Delivers the mail outbox (SMTP, or the log without SMTP_URL) until shutdown().
+const mailTransport = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mail.from, logger });
+const outboxWorker = startOutboxWorker({ db, transport: mailTransport, logger });
 
 export const app = express.Router();
 
@@ -55,16 +62,31 @@ app.use(healthRouter(services));
 const api = express.Router();
 api.use(jsonBody());
 api.use(adminAuthRouter(services));
+api.use(contactApiRouter(services));
 api.use(securityReportsRouter(services));
 api.use(apiNotFound);
 api.use(apiErrorHandler(logger));
 app.use("/api", api);
 app.use(securityTxtRouter(services));
 
+// The contact page's form post (without JavaScript) shares the API's limit; when limited, the
+// page's action shows the message instead of a JSON answer.
+app.post(
+  "/contact",
+  contactRateLimit(services, (_req, res, message, next) => {
+    res.locals.rateLimited = message;
+    next();
+  }),
+);
+
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
-    getLoadContext: (_req, res) => ({ services, cspNonce: res.locals.cspNonce }),
+    getLoadContext: (_req, res) => ({
+      services,
+      cspNonce: res.locals.cspNonce,
+      rateLimited: res.locals.rateLimited,
+    }),
   }),
 );
 
@@ -72,5 +94,7 @@ export { config };
 
 /** Closes what the app opened; called once the HTTP server has drained. */
 export async function shutdown(): Promise<void> {
+  await outboxWorker.stop();
+  mailTransport.close();
   await db.destroy();
 }

@@ -7,6 +7,7 @@ import { setAdminPassword } from "./auth/admin-auth.server";
 import { loadConfig, type Config } from "./config.server";
 import { createDatabase, type AppDatabase } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate.server";
+import { countOutbox, listUndeliveredEmails, retryFailedEmails } from "./mail/outbox.server";
 
 type CommandContext = { config: Config; db: AppDatabase; args: string[] };
 
@@ -30,6 +31,31 @@ const commands: Record<string, Command> = {
       if (password.length < 12) throw new Error("The password must be at least 12 characters long.");
       await setAdminPassword(db, password);
       console.log("The admin password was changed; every admin session was ended.");
+    },
+  },
+  outbox: {
+    summary: "list pending and failed emails; `outbox retry [id]` requeues failed ones",
+    async run({ db, config, args }) {
+      const [action, id] = args;
+      if (action === "retry") {
+        const requeued = await retryFailedEmails(db, id);
+        console.log(`Requeued ${requeued} failed email${requeued === 1 ? "" : "s"}; running servers send them at their next poll.`);
+        return;
+      }
+      if (action) throw new Error(`Unknown outbox action "${action}". Use: outbox, or outbox retry [id]`);
+      const counts = await countOutbox(db);
+      console.log(
+        `Outbox: ${counts.pending} pending, ${counts.failed} failed, ${counts.sentBySmtp} sent by SMTP, ${counts.sentToLog} only logged (no SMTP_URL).`,
+      );
+      if (!config.smtpUrl) console.log("SMTP_URL is not set: new emails are written to the log, not sent.");
+      for (const email of await listUndeliveredEmails(db)) {
+        const when = email.status === "pending" ? `next attempt ${email.next_attempt_at}` : "gave up";
+        console.log(
+          `\n${email.id}  ${email.status.toUpperCase()}  ${email.attempts} attempt(s), ${when}\n` +
+            `  created ${email.created_at}  to ${email.to_address}  "${email.subject}"` +
+            (email.last_error ? `\n  last error: ${email.last_error}` : ""),
+        );
+      }
     },
   },
 };

@@ -14,5 +14,7 @@ declare module "react-router" {
     services: AppServices;
     /** This response's CSP nonce, for the scripts React renders. */
     cspNonce: string;
+    /** Set when this request went over a rate limit; the message to show (route actions). */
+    rateLimited?: string;
   }
 }

@@ -100,6 +100,12 @@ export const pageMetaDefaults = {
     path: "/admin/blog",
     noindex: true,
   },
+  adminMessages: {
+    title: "Contact messages",
+    description: "Messages sent through the contact form.",
+    path: "/admin/messages",
+    noindex: true,
+  },
   adminReports: {
     title: "Vulnerability Reports",
     description: "Triage vulnerability reports.",

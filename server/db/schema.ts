@@ -48,7 +48,11 @@ export type MailOutboxTable = {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** How a sent email left: real SMTP, or only the log when no SMTP_URL is configured. */
+  delivered_via: MailDeliveredVia | null;
 };
+
+export type MailDeliveredVia = "smtp" | "log";
 
 export type AdminCredentialsTable = {
   id: string;
@@ -61,6 +65,18 @@ export type AdminSessionsTable = {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+};
+
+export type ContactMessagesTable = {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  created_at: string;
+  /** Null while unread in the admin inbox. */
+  read_at: string | null;
+  /** The notification email in mail_outbox. */
+  mail_id: string | null;
 };
 
 export type SecurityReportsTable = {
@@ -106,6 +122,7 @@ export type Database = {
   mail_outbox: MailOutboxTable;
   admin_credentials: AdminCredentialsTable;
   admin_sessions: AdminSessionsTable;
+  contact_messages: ContactMessagesTable;
   security_reports: SecurityReportsTable;
   report_attachments: ReportAttachmentsTable;
 };

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from "express";
+import type { NextFunction, Request, RequestHandler } from "express";
 import { rateLimit, type IncrementResponse, type Options, type Store } from "express-rate-limit";
 import { sql } from "kysely";
 import type { AppDatabase } from "../db/database.server";
@@ -67,8 +67,11 @@ export type RateLimitOptions = {
   message: string;
   /** Count only failed requests (status >= 400), as for logins. */
   skipSuccessfulRequests?: boolean;
-  /** Answers a limited request differently (for example a page instead of JSON). */
-  onLimited?: (req: Request, res: Parameters<RequestHandler>[1], message: string) => void;
+  /**
+   * Answers a limited request differently (for example a page instead of JSON); it may also
+   * call `next` to let a page render the message itself.
+   */
+  onLimited?: (req: Request, res: Parameters<RequestHandler>[1], message: string, next: NextFunction) => void;
 };
 
 /** A per-client rate limit that answers 429 with `{ error: message }` and Retry-After. */
@@ -80,8 +83,8 @@ export function createRateLimit(db: AppDatabase, options: RateLimitOptions): Req
     standardHeaders: "draft-8",
     legacyHeaders: false,
     store: new DatabaseRateLimitStore(db, options.name),
-    handler: (req, res) => {
-      if (options.onLimited) options.onLimited(req, res, options.message);
+    handler: (req, res, next) => {
+      if (options.onLimited) options.onLimited(req, res, options.message, next);
       else sendApiError(res, 429, options.message);
     },
   });

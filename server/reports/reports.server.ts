@@ -9,7 +9,7 @@ import {
 } from "../../domain/vulnerability-report";
 import type { Config } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
-import { enqueueEmail } from "../mail/outbox.server";
+import { enqueueEmail, notifyOutbox } from "../mail/outbox.server";
 import type { UploadedFile } from "./report-upload.server";
 
 /** 'VR-2026-7K3F9Q': the year received and six random Crockford base32 characters. */
@@ -72,6 +72,8 @@ export async function createReport(
       await enqueueEmail(trx, securityTeamEmail(config, { id, reference, input, files, createdAt }));
       await enqueueEmail(trx, acknowledgementEmail(config, { reference, input }));
     });
+    // Committed: this process's outbox worker sends both emails now, not at its next poll.
+    notifyOutbox();
     return { id, reference };
   }
 }

@@ -13,7 +13,12 @@ export const testDatabaseKinds: TestDatabaseKind[] = process.env.TEST_DATABASE_U
   ? ["sqlite", "postgres"]
   : ["sqlite"];
 
-export type TestDatabase = { db: AppDatabase; destroy: () => Promise<void> };
+export type TestDatabase = {
+  db: AppDatabase;
+  /** Opens another connection (pool) to the same database, as a second app process would. */
+  connectAgain: () => AppDatabase;
+  destroy: () => Promise<void>;
+};
 
 /**
  * A fresh, migrated database of the given kind: a new SQLite file, or a new schema on the
@@ -22,11 +27,15 @@ export type TestDatabase = { db: AppDatabase; destroy: () => Promise<void> };
 export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
   if (kind === "sqlite") {
     const dir = mkdtempSync(path.join(tmpdir(), "dialogic-test-"));
-    const db = createDatabase({ kind: "sqlite", file: path.join(dir, "site.db") });
+    const target = { kind: "sqlite", file: path.join(dir, "site.db") } as const;
+    const db = createDatabase(target);
     await migrateToLatest(db);
+    const others: AppDatabase[] = [];
     return {
       db,
+      connectAgain: () => track(others, createDatabase(target)),
       destroy: async () => {
+        await Promise.all(others.map((other) => other.destroy()));
         await db.destroy();
         rmSync(dir, { recursive: true, force: true });
       },
@@ -36,11 +45,15 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
   if (!url) throw new Error("TEST_DATABASE_URL is not set");
   const schema = `test_${crypto.randomBytes(6).toString("hex")}`;
   await withClient(url, (client) => client.query(`create schema ${schema}`));
-  const db = createDatabase({ kind: "postgres", url, schema });
-  await migrateToLatest(db);
+  const target = { kind: "postgres", url, schema } as const;
+  const db = createDatabase(target);
+  await migrateToLatest(db, { schema });
+  const others: AppDatabase[] = [];
   return {
     db,
+    connectAgain: () => track(others, createDatabase(target)),
     destroy: async () => {
+      await Promise.all(others.map((other) => other.destroy()));
       await db.destroy();
       await withClient(url, (client) => client.query(`drop schema ${schema} cascade`));
     },
@@ -55,4 +68,9 @@ async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>
   } finally {
     await client.end();
   }
+}
+
+function track(list: AppDatabase[], db: AppDatabase): AppDatabase {
+  list.push(db);
+  return db;
 }
