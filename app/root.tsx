@@ -64,7 +64,21 @@ function SiteShell({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       <SiteFooter />
-      <Toaster position="top-right" visibleToasts={1} duration={5000} closeButton richColors />
+      <Toaster
+        position="top-right"
+        visibleToasts={1}
+        duration={5000}
+        closeButton
+        // Own colours rather than Sonner's rich colours, whose error text fails WCAG contrast.
+        toastOptions={{
+          classNames: {
+            toast: "!border-slate-200 !text-slate-900",
+            description: "!text-slate-700",
+            error: "!border-l-4 !border-l-red-700",
+            success: "!border-l-4 !border-l-emerald-700",
+          },
+        }}
+      />
     </>
   );
 }
