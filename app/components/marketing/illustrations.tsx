@@ -136,7 +136,7 @@ export function HeroIllustration({ className = "" }: IllustrationProps) {
       <rect x="76" y="368" width="178" height="10" rx="5" fill={slate200} />
       <rect x="76" y="368" width="153" height="10" rx="5" fill={emerald500} />
       <text x="76" y="397" fontSize="11" fill={slate500}>
-        Scenario questions · Sales team
+        Scenario questions · Compliance
       </text>
     </svg>
   );
@@ -200,10 +200,11 @@ export function ProgramIllustration({ className = "" }: IllustrationProps) {
           <Lines x={124} y={module.y + 13} widths={module.widths} fill={slate300} gap={13} height={7} />
         </g>
       ))}
-      <path d="M372 130v20M372 130c0 40-20 60-42 72" stroke={indigo400} strokeWidth="2.5" strokeDasharray="5 6" fill="none" />
-      <circle cx="372" cy="96" r="34" fill={indigo700} />
-      <Sparkle x={368} y={96} size={16} fill="#fff" />
-      <Sparkle x={386} y={82} size={7} fill="#c7d2fe" />
+      <path d="M393 130v26M393 214v12" stroke={indigo400} strokeWidth="2.5" strokeDasharray="5 6" fill="none" />
+      <path d="M359 96h-34" stroke={indigo400} strokeWidth="2.5" strokeDasharray="5 6" fill="none" />
+      <circle cx="393" cy="96" r="34" fill={indigo700} />
+      <Sparkle x={389} y={96} size={16} fill="#fff" />
+      <Sparkle x={407} y={82} size={7} fill="#c7d2fe" />
       {[156, 226].map((y) => (
         <g key={y}>
           <rect x="334" y={y} width="118" height="58" rx="12" fill="#fff" stroke={slate200} strokeWidth="1.5" />
@@ -215,9 +216,9 @@ export function ProgramIllustration({ className = "" }: IllustrationProps) {
           <rect x="346" y={y + 40} width="90" height="6" rx="3" fill={slate200} />
         </g>
       ))}
-      <rect x="160" y="292" width="176" height="36" rx="18" fill="#ecfdf5" stroke="#a7f3d0" />
-      <CheckBadge cx={182} cy={310} />
-      <text x="198" y="314.5" fontSize="12.5" fontWeight="600" fill={emerald700}>
+      <rect x="150" y="292" width="196" height="36" rx="18" fill="#ecfdf5" stroke="#a7f3d0" />
+      <CheckBadge cx={172} cy={310} />
+      <text x="188" y="314.5" fontSize="12.5" fontWeight="600" fill={emerald700}>
         Approved by trainer
       </text>
     </svg>
@@ -253,16 +254,16 @@ export function ConversationIllustration({ className = "" }: IllustrationProps) 
       <rect x="203" y="273" width="6" height="10" rx="3" fill="#fff" />
       <path d="M199 281a7 7 0 0 0 14 0" stroke="#fff" strokeWidth="1.8" fill="none" strokeLinecap="round" />
 
-      <rect x="278" y="70" width="174" height="222" rx="18" fill={slate300} opacity="0.45" />
-      <rect x="272" y="62" width="174" height="222" rx="18" fill="#fff" stroke={slate200} strokeWidth="1.5" />
-      <text x="290" y="92" fontSize="12" fontWeight="700" fill="#334155">
+      <rect x="274" y="70" width="184" height="222" rx="18" fill={slate300} opacity="0.45" />
+      <rect x="268" y="62" width="184" height="222" rx="18" fill="#fff" stroke={slate200} strokeWidth="1.5" />
+      <text x="288" y="92" fontSize="11.5" fontWeight="700" fill="#334155">
         Understanding by topic
       </text>
       {topics.map((topic) => (
         <g key={topic.y}>
-          <rect x="290" y={topic.y} width="70" height="7" rx="3.5" fill={slate300} />
-          <rect x="290" y={topic.y + 15} width="138" height="10" rx="5" fill={slate200} />
-          <rect x="290" y={topic.y + 15} width={topic.score} height="10" rx="5" fill={topic.color} />
+          <rect x="288" y={topic.y} width="70" height="7" rx="3.5" fill={slate300} />
+          <rect x="288" y={topic.y + 15} width="144" height="10" rx="5" fill={slate200} />
+          <rect x="288" y={topic.y + 15} width={topic.score} height="10" rx="5" fill={topic.color} />
         </g>
       ))}
     </svg>

@@ -73,7 +73,7 @@ export function StepExplorer({
 
   return (
     <>
-      <div className="mt-12 hidden items-center gap-12 md:grid md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+      <div className="mt-12 hidden items-start gap-12 md:grid md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <div role="tablist" aria-label={listLabel} aria-orientation="vertical" onKeyDown={onTabKeyDown} className="flex flex-col gap-3">
           {steps.map((step, index) => {
             const selected = index === active;
