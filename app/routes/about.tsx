@@ -1,16 +1,89 @@
+import { Link } from "react-router";
+import { Reveal } from "../components/layout/reveal";
+import { CallToAction } from "../components/marketing/call-to-action";
+import { Icon } from "../components/marketing/icon";
+import { SectionHeading } from "../components/marketing/section-heading";
+import { buttonStyles } from "../components/ui/button-styles";
+import { ExternalLink } from "../components/ui/external-link";
 import { PageHeader } from "../components/ui/page-header";
+import { aboutCopy } from "../content/about";
 import { pageMetaDefaults } from "../content/page-meta";
+import { commonCopy } from "../content/shared";
 import { pageMeta, siteFromMatches } from "../lib/meta";
+import { useSite } from "../lib/site";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), pageMetaDefaults.about);
 
 export default function AboutPage() {
+  const site = useSite();
+  const { header, mission, approach, audience, commitments, cta } = aboutCopy;
   return (
-    <PageHeader
-      title="About us"
-      lead="We help organizations make sure what people learn at work is understood and remembered."
-    />
+    <>
+      <PageHeader eyebrow={header.eyebrow} title={header.title} lead={header.lead} />
+
+      <Reveal aria-labelledby="mission-heading" className="mx-auto max-w-3xl px-4 sm:px-6">
+        <SectionHeading id="mission-heading" eyebrow={mission.eyebrow} title={mission.title} align="left" />
+        {mission.paragraphs.map((paragraph) => (
+          <p key={paragraph} className="mt-6 text-lg leading-relaxed text-slate-700">
+            {paragraph}
+          </p>
+        ))}
+      </Reveal>
+
+      <Reveal aria-labelledby="approach-heading" className="mx-auto mt-24 max-w-6xl px-4 sm:px-6">
+        <SectionHeading id="approach-heading" eyebrow={approach.eyebrow} title={approach.title} />
+        <ul className="mt-12 grid gap-6 sm:grid-cols-2">
+          {approach.items.map((item) => (
+            <li key={item.title} className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-indigo-50 text-indigo-700">
+                <Icon name={item.icon} />
+              </span>
+              <div>
+                <h3 className="text-lg font-semibold text-slate-900">{item.title}</h3>
+                <p className="mt-2 text-slate-600">{item.text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </Reveal>
+
+      <Reveal aria-labelledby="audience-heading" className="mx-auto mt-24 max-w-6xl px-4 sm:px-6">
+        <SectionHeading id="audience-heading" eyebrow={audience.eyebrow} title={audience.title} />
+        <ul className="mt-12 grid gap-6 md:grid-cols-3">
+          {audience.items.map((item) => (
+            <li key={item.title} className="rounded-2xl bg-slate-50 p-6">
+              <h3 className="text-lg font-semibold text-slate-900">{item.title}</h3>
+              <p className="mt-2 text-slate-600">{item.text}</p>
+            </li>
+          ))}
+        </ul>
+        <p className="mx-auto mt-10 max-w-3xl text-center text-lg text-slate-600">{audience.organizations}</p>
+      </Reveal>
+
+      <Reveal aria-labelledby="commitments-heading" className="mx-auto mt-24 max-w-3xl px-4 sm:px-6">
+        <SectionHeading id="commitments-heading" eyebrow={commitments.eyebrow} title={commitments.title} />
+        <ul className="mt-10 divide-y divide-slate-200 rounded-2xl border border-slate-200">
+          {commitments.items.map((item) => (
+            <li key={item.to} className="flex flex-col gap-2 p-5 sm:flex-row sm:items-center sm:justify-between">
+              <span className="text-slate-700">{item.text}</span>
+              <Link to={item.to} className="shrink-0 font-semibold text-indigo-700 hover:text-indigo-800 hover:underline">
+                {item.linkLabel}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Reveal>
+
+      <CallToAction title={cta.title} body={cta.body}>
+        <Link to="/contact" className={buttonStyles.inverse}>
+          {commonCopy.contactUs}
+        </Link>
+        <ExternalLink href={site.demoUrl} className={buttonStyles.inverseOutline}>
+          {commonCopy.requestDemo}
+        </ExternalLink>
+      </CallToAction>
+    </>
   );
 }

@@ -1,16 +1,119 @@
-import { PageHeader } from "../components/ui/page-header";
+import { Link } from "react-router";
+import { Reveal } from "../components/layout/reveal";
+import { CallToAction } from "../components/marketing/call-to-action";
+import { Icon } from "../components/marketing/icon";
+import { ForgettingCurveChart, HeroIllustration } from "../components/marketing/illustrations";
+import { SectionHeading } from "../components/marketing/section-heading";
+import { UseCaseGrid } from "../components/marketing/use-case-grid";
+import { buttonStyles } from "../components/ui/button-styles";
+import { ExternalLink } from "../components/ui/external-link";
+import { homeCopy } from "../content/home";
 import { pageMetaDefaults } from "../content/page-meta";
+import { commonCopy, forgettingCurveLabel, useCases } from "../content/shared";
 import { pageMeta, siteFromMatches } from "../lib/meta";
+import { useSite } from "../lib/site";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), pageMetaDefaults.home);
 
 export default function HomePage() {
+  const site = useSite();
+  const { hero, problem, approach, contact } = homeCopy;
   return (
-    <PageHeader
-      title="Turn your documents into conversations that teach"
-      lead="Dialogic turns the content you already have into conversation-based training, and measures what people understand."
-    />
+    <>
+      <section className="overflow-hidden bg-gradient-to-b from-indigo-50 to-white">
+        <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-12 pb-16 sm:px-6 md:grid-cols-2 md:pt-20 md:pb-24">
+          <div>
+            <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase">{hero.eyebrow}</p>
+            <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+              {hero.title}
+            </h1>
+            <p className="mt-6 text-lg text-slate-600">{hero.lead}</p>
+            <div className="mt-8 flex flex-col gap-4 sm:flex-row">
+              <ExternalLink href={site.demoUrl} className={buttonStyles.primary}>
+                {commonCopy.requestDemo}
+              </ExternalLink>
+              <Link to="/how-it-works" className={buttonStyles.secondary}>
+                {commonCopy.seeHowItWorks}
+              </Link>
+            </div>
+            <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm font-medium text-slate-700">
+              {hero.highlights.map((highlight) => (
+                <li key={highlight} className="flex items-center gap-2">
+                  <Icon name="check" size={18} className="text-emerald-700" />
+                  {highlight}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <HeroIllustration className="mx-auto h-auto w-full max-w-xl" />
+        </div>
+      </section>
+
+      <Reveal aria-labelledby="problem-heading" className="mx-auto mt-8 max-w-6xl px-4 sm:px-6">
+        <div className="grid items-center gap-12 lg:grid-cols-2">
+          <div>
+            <SectionHeading id="problem-heading" eyebrow={problem.eyebrow} title={problem.title} align="left" />
+            <p className="mt-6 flex items-baseline gap-3">
+              <span className="text-6xl font-extrabold tracking-tight text-indigo-700">{problem.statistic}</span>{" "}
+              <span className="text-xl font-semibold text-slate-900">{problem.statisticLabel}</span>
+            </p>
+            <p className="mt-4 text-lg text-slate-600">{problem.body}</p>
+          </div>
+          <figure className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+            <ForgettingCurveChart label={forgettingCurveLabel} className="h-auto w-full" />
+          </figure>
+        </div>
+        <ul className="mt-12 grid gap-6 md:grid-cols-3">
+          {problem.points.map((point) => (
+            <li key={point.title} className="rounded-2xl bg-slate-50 p-6">
+              <Icon name={point.icon} className="text-indigo-700" />
+              <h3 className="mt-3 text-lg font-semibold text-slate-900">{point.title}</h3>
+              <p className="mt-2 text-slate-600">{point.text}</p>
+            </li>
+          ))}
+        </ul>
+      </Reveal>
+
+      <Reveal aria-labelledby="approach-heading" className="mx-auto mt-24 max-w-6xl px-4 sm:px-6">
+        <SectionHeading id="approach-heading" eyebrow={approach.eyebrow} title={approach.title} lead={approach.lead} />
+        <ol className="mt-12 grid gap-6 md:grid-cols-3">
+          {approach.steps.map((step, index) => (
+            <li key={step.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <span className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-indigo-700 font-bold text-white">
+                {index + 1}
+              </span>
+              <h3 className="mt-4 text-lg font-semibold text-slate-900">{step.title}</h3>
+              <p className="mt-2 text-slate-600">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+        <p className="mt-10 text-center">
+          <Link to="/how-it-works" className={buttonStyles.secondary}>
+            {commonCopy.seeHowItWorks}
+          </Link>
+        </p>
+      </Reveal>
+
+      <Reveal aria-labelledby="use-cases-heading" className="mx-auto mt-24 max-w-6xl px-4 sm:px-6">
+        <SectionHeading
+          id="use-cases-heading"
+          eyebrow={homeCopy.useCases.eyebrow}
+          title={homeCopy.useCases.title}
+          lead={homeCopy.useCases.lead}
+        />
+        <UseCaseGrid useCases={useCases} linkLabel={commonCopy.learnMore} />
+      </Reveal>
+
+      <CallToAction id="contact" title={contact.title} body={contact.body}>
+        <Link to="/contact" className={buttonStyles.inverse}>
+          {commonCopy.contactUs}
+        </Link>
+        <ExternalLink href={site.demoUrl} className={buttonStyles.inverseOutline}>
+          {commonCopy.requestDemo}
+        </ExternalLink>
+      </CallToAction>
+    </>
   );
 }

@@ -1,4 +1,5 @@
-import { PageHeader } from "../components/ui/page-header";
+import { LegalDocumentPage } from "../components/marketing/legal-document";
+import { privacyPolicy } from "../content/legal/privacy";
 import { pageMetaDefaults } from "../content/page-meta";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import type { Route } from "./+types/privacy";
@@ -7,10 +8,5 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), pageMetaDefaults.privacy);
 
 export default function PrivacyPage() {
-  return (
-    <PageHeader
-      title="Privacy Policy"
-      lead="How we collect, use and protect information."
-    />
-  );
+  return <LegalDocumentPage document={privacyPolicy} />;
 }

@@ -1,16 +1,90 @@
+import { Link } from "react-router";
+import { Reveal } from "../components/layout/reveal";
+import { CallToAction } from "../components/marketing/call-to-action";
+import { ForgettingCurveChart } from "../components/marketing/illustrations";
+import { SectionHeading } from "../components/marketing/section-heading";
+import { buttonStyles } from "../components/ui/button-styles";
+import { ExternalLink } from "../components/ui/external-link";
 import { PageHeader } from "../components/ui/page-header";
 import { pageMetaDefaults } from "../content/page-meta";
+import { scienceCopy } from "../content/science";
+import { commonCopy, forgettingCurveLabel } from "../content/shared";
 import { pageMeta, siteFromMatches } from "../lib/meta";
+import { useSite } from "../lib/site";
 import type { Route } from "./+types/science";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), pageMetaDefaults.science);
 
 export default function SciencePage() {
+  const site = useSite();
+  const { header, learningScience, kirkpatrick, cta } = scienceCopy;
   return (
-    <PageHeader
-      title="About"
-      lead="The learning science behind conversation-based training."
-    />
+    <>
+      <PageHeader eyebrow={header.eyebrow} title={header.title} lead={header.lead} />
+
+      <Reveal aria-labelledby="learning-science-heading" className="mx-auto max-w-6xl px-4 sm:px-6">
+        <div className="grid items-center gap-12 lg:grid-cols-2">
+          <SectionHeading
+            id="learning-science-heading"
+            eyebrow={learningScience.eyebrow}
+            title={learningScience.title}
+            lead={learningScience.lead}
+            align="left"
+          />
+          <figure className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+            <ForgettingCurveChart label={forgettingCurveLabel} className="h-auto w-full" />
+          </figure>
+        </div>
+        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {learningScience.principles.map((principle) => (
+            <li key={principle.title} className="rounded-2xl bg-slate-50 p-6">
+              <h3 className="text-lg font-semibold text-slate-900">{principle.title}</h3>
+              <p className="mt-2 text-slate-600">{principle.text}</p>
+            </li>
+          ))}
+        </ul>
+      </Reveal>
+
+      <Reveal aria-labelledby="kirkpatrick-heading" className="mx-auto mt-24 max-w-6xl px-4 sm:px-6">
+        <SectionHeading id="kirkpatrick-heading" eyebrow={kirkpatrick.eyebrow} title={kirkpatrick.title} lead={kirkpatrick.lead} />
+        <ol className="mt-12 space-y-6">
+          {kirkpatrick.levels.map((level, index) => (
+            <li key={level.name} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+              <div className="flex flex-col gap-2 sm:flex-row sm:items-baseline sm:gap-4">
+                <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase">
+                  {kirkpatrick.levelLabel} {index + 1}
+                </p>
+                <h3 className="text-2xl font-bold text-slate-900">{level.name}</h3>
+              </div>
+              <p className="mt-2 text-slate-600">{level.question}</p>
+              <dl className="mt-6 grid gap-4 md:grid-cols-2">
+                <div className="rounded-xl bg-slate-50 p-5">
+                  <dt className="text-sm font-semibold text-slate-700">{kirkpatrick.traditionalLabel}</dt>
+                  <dd className="mt-2 text-slate-600">{level.traditional}</dd>
+                </div>
+                <div className="rounded-xl bg-indigo-50 p-5 ring-1 ring-indigo-100">
+                  <dt className="text-sm font-semibold text-indigo-700">{kirkpatrick.withDialogicLabel}</dt>
+                  <dd className="mt-2 text-slate-800">{level.withDialogic}</dd>
+                </div>
+              </dl>
+            </li>
+          ))}
+        </ol>
+        <div className="mx-auto mt-12 max-w-3xl text-center">
+          <p className="text-2xl font-bold tracking-tight text-indigo-700 sm:text-3xl">{kirkpatrick.statement}</p>
+          <p className="mt-3 text-lg text-slate-600">{kirkpatrick.statementDetail}</p>
+        </div>
+      </Reveal>
+
+      <CallToAction title={cta.title} body={cta.body}>
+        <ExternalLink href={site.demoUrl} className={buttonStyles.inverse}>
+          {commonCopy.requestDemo}
+        </ExternalLink>
+        <Link to="/how-it-works" className={buttonStyles.inverseOutline}>
+          {commonCopy.seeHowItWorks}
+        </Link>
+      </CallToAction>
+    </>
   );
 }

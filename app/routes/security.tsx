@@ -1,4 +1,7 @@
-import { PageHeader } from "../components/ui/page-header";
+import { Link } from "react-router";
+import { LegalDocumentPage } from "../components/marketing/legal-document";
+import { buttonStyles } from "../components/ui/button-styles";
+import { disclosurePolicy } from "../content/disclosure-policy";
 import { pageMetaDefaults } from "../content/page-meta";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import type { Route } from "./+types/security";
@@ -6,11 +9,22 @@ import type { Route } from "./+types/security";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), pageMetaDefaults.security);
 
-export default function SecurityPage() {
+/** The policy's effective date is the day it is served, in the server's time zone. */
+export function loader() {
+  const effectiveDate = new Intl.DateTimeFormat("en-US", { dateStyle: "long" }).format(new Date());
+  return { effectiveDate };
+}
+
+export default function SecurityPage({ loaderData }: Route.ComponentProps) {
   return (
-    <PageHeader
-      title="Responsible Disclosure Policy"
-      lead="How to report a security vulnerability to us."
+    <LegalDocumentPage
+      document={disclosurePolicy.document}
+      effectiveDate={loaderData.effectiveDate}
+      headerAction={
+        <Link to="/security/submit" className={buttonStyles.primary}>
+          {disclosurePolicy.submitLabel}
+        </Link>
+      }
     />
   );
 }

@@ -1,4 +1,5 @@
-import { PageHeader } from "../components/ui/page-header";
+import { LegalDocumentPage } from "../components/marketing/legal-document";
+import { termsOfUse } from "../content/legal/terms";
 import { pageMetaDefaults } from "../content/page-meta";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import type { Route } from "./+types/terms";
@@ -7,10 +8,5 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), pageMetaDefaults.terms);
 
 export default function TermsPage() {
-  return (
-    <PageHeader
-      title="Terms of Use"
-      lead="The terms that govern the use of our platform and website."
-    />
-  );
+  return <LegalDocumentPage document={termsOfUse} />;
 }

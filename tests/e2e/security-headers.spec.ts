@@ -51,7 +51,7 @@ test("the page's scripts run under the policy: it hydrates with no CSP violation
   await page.goto("/");
   // The menu button only works once React has hydrated the page.
   await page.getByRole("button", { name: "Open menu" }).click();
-  await expect(page.getByRole("link", { name: "Request demo" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Request demo" })).toBeVisible();
   expect(violations).toEqual([]);
 });
 
