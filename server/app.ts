@@ -10,6 +10,8 @@ import { ensureAdminPassword } from "./auth/admin-auth.server";
 import { adminAuthRouter } from "./http/admin-auth-api.server";
 import { apiErrorHandler, apiNotFound, jsonBody } from "./http/api-errors.server";
 import { healthRouter } from "./http/health.server";
+import { feedsRouter } from "./http/feeds.server";
+import { publicPostsRouter } from "./http/public-posts-api.server";
 import { createLogger } from "./logger.server";
 
 /**
@@ -49,10 +51,12 @@ app.use(
   }),
 );
 app.use(healthRouter(services));
+app.use(feedsRouter(services));
 
 const api = express.Router();
 api.use(jsonBody());
 api.use(adminAuthRouter(services));
+api.use(publicPostsRouter(services));
 api.use(apiNotFound);
 api.use(apiErrorHandler(logger));
 app.use("/api", api);
