@@ -9,6 +9,7 @@ import { formatPostDate } from "../../lib/dates";
  */
 export function PostCard({ post, featured = false }: { post: PublicPostSummary; featured?: boolean }) {
   const href = `/blog/${post.slug}`;
+  const label = categoryLinkLabel(post.category);
   const image = post.featured_image_url
     ? { src: post.featured_image_url, width: blogImages.placeholder.width, height: blogImages.placeholder.height }
     : blogImages.placeholder;
@@ -48,10 +49,10 @@ export function PostCard({ post, featured = false }: { post: PublicPostSummary; 
           <span className="font-medium text-slate-700">{post.author_name}</span>
           <Link
             to={href}
+            aria-label={`${label}: ${post.title}`}
             className="relative z-10 inline-flex items-center gap-1 font-semibold text-indigo-700 hover:text-indigo-900"
           >
-            {categoryLinkLabel(post.category)}
-            <span className="sr-only">: {post.title}</span>
+            {label}
             <span aria-hidden="true">→</span>
           </Link>
         </div>
