@@ -1,5 +1,5 @@
-import { Migrator, type Migration, type MigrationProvider } from "kysely";
-import type { AppDatabase } from "./database.server";
+import { Migrator, sql, type Migration, type MigrationProvider } from "kysely";
+import { isPostgres, type AppDatabase } from "./database.server";
 import * as blogPosts from "./migrations/0001-blog-posts";
 import * as rateLimits from "./migrations/0002-rate-limits";
 import * as mailOutbox from "./migrations/0003-mail-outbox";
@@ -22,7 +22,12 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Applies pending migrations; throws with the failing migration's name. */
 export async function migrateToLatest(db: AppDatabase): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // On PostgreSQL, Kysely looks for its bookkeeping tables in every schema unless told which one:
+  // another schema's tables (another app, a parallel test) would be taken for ours.
+  const migrationTableSchema = isPostgres(db)
+    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+    : undefined;
+  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((result) => result.status === "Error");
   if (error) {

@@ -37,14 +37,18 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
   const schema = `test_${crypto.randomBytes(6).toString("hex")}`;
   await withClient(url, (client) => client.query(`create schema ${schema}`));
   const db = createDatabase({ kind: "postgres", url, schema });
-  await migrateToLatest(db);
-  return {
-    db,
-    destroy: async () => {
-      await db.destroy();
-      await withClient(url, (client) => client.query(`drop schema ${schema} cascade`));
-    },
+  const destroy = async () => {
+    await db.destroy();
+    await withClient(url, (client) => client.query(`drop schema ${schema} cascade`));
   };
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    // No schema is left behind by a failed set-up.
+    await destroy();
+    throw error;
+  }
+  return { db, destroy };
 }
 
 async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
