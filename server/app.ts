@@ -13,6 +13,8 @@ import { apiErrorHandler, apiNotFound, jsonBody } from "./http/api-errors.server
 import { healthRouter } from "./http/health.server";
 import { securityReportsRouter } from "./http/security-reports-api.server";
 import { securityTxtRouter } from "./http/security-txt.server";
+import { feedsRouter } from "./http/feeds.server";
+import { publicPostsRouter } from "./http/public-posts-api.server";
 import { createLogger } from "./logger.server";
 import { startOutboxWorker } from "./mail/outbox-worker.server";
 import { createMailTransport } from "./mail/transport.server";
@@ -58,12 +60,14 @@ app.use(
   }),
 );
 app.use(healthRouter(services));
+app.use(feedsRouter(services));
 
 const api = express.Router();
 api.use(jsonBody());
 api.use(adminAuthRouter(services));
 api.use(contactApiRouter(services));
 api.use(securityReportsRouter(services));
+api.use(publicPostsRouter(services));
 api.use(apiNotFound);
 api.use(apiErrorHandler(logger));
 app.use("/api", api);

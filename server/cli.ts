@@ -4,6 +4,7 @@
  */
 import readline from "node:readline";
 import { setAdminPassword } from "./auth/admin-auth.server";
+import { seedExamplePosts } from "./blog/example-posts.server";
 import { loadConfig, type Config } from "./config.server";
 import { createDatabase, type AppDatabase } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate.server";
@@ -56,6 +57,14 @@ const commands: Record<string, Command> = {
             (email.last_error ? `\n  last error: ${email.last_error}` : ""),
         );
       }
+    },
+  },
+  seed: {
+    summary: "add a few clearly marked example blog posts (skips those already there)",
+    async run({ db }) {
+      const { created, skipped } = await seedExamplePosts(db);
+      if (created.length) console.log(`Added example posts: ${created.join(", ")}`);
+      if (skipped.length) console.log(`Already there: ${skipped.join(", ")}`);
     },
   },
 };

@@ -47,17 +47,20 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
   await withClient(url, (client) => client.query(`create schema ${schema}`));
   const target = { kind: "postgres", url, schema } as const;
   const db = createDatabase(target);
-  await migrateToLatest(db, { schema });
   const others: AppDatabase[] = [];
-  return {
-    db,
-    connectAgain: () => track(others, createDatabase(target)),
-    destroy: async () => {
-      await Promise.all(others.map((other) => other.destroy()));
-      await db.destroy();
-      await withClient(url, (client) => client.query(`drop schema ${schema} cascade`));
-    },
+  const destroy = async () => {
+    await Promise.all(others.map((other) => other.destroy()));
+    await db.destroy();
+    await withClient(url, (client) => client.query(`drop schema ${schema} cascade`));
   };
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    // No schema is left behind by a failed set-up.
+    await destroy();
+    throw error;
+  }
+  return { db, connectAgain: () => track(others, createDatabase(target)), destroy };
 }
 
 async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
