@@ -136,3 +136,6 @@ export type BlogPost = {
   created_at: string;
   updated_at: string;
 };
+
+/** A row of the admin list: every field but the (possibly large) body. */
+export type BlogPostSummary = Omit<BlogPost, "content">;

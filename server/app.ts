@@ -8,6 +8,7 @@ import { createDatabase } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { ensureAdminPassword } from "./auth/admin-auth.server";
 import { adminAuthRouter } from "./http/admin-auth-api.server";
+import { adminPostsRouter } from "./http/admin-posts-api.server";
 import { apiErrorHandler, apiNotFound, jsonBody } from "./http/api-errors.server";
 import { healthRouter } from "./http/health.server";
 import { createLogger } from "./logger.server";
@@ -51,6 +52,8 @@ app.use(
 app.use(healthRouter(services));
 
 const api = express.Router();
+// Before the shared JSON parser: admin post bodies are larger and parsed only after the token check.
+api.use(adminPostsRouter(services));
 api.use(jsonBody());
 api.use(adminAuthRouter(services));
 api.use(apiNotFound);
