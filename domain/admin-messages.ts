@@ -55,10 +55,10 @@ export const adminTexts = {
   postNotFound: "Post Not Found",
   backToAdmin: "Back to Admin",
   loadingEditor: "Loading editor...",
+  editorFailed: "The editor could not be loaded. Reload the page to try again.",
   editorPlaceholder: "Start writing...",
   featuredPost: "Featured Post",
   saveDraft: "Save Draft",
-  saving: "Saving...",
   fixFields: "Please correct the highlighted fields.",
 } as const;
 
