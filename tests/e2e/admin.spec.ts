@@ -341,3 +341,84 @@ test("a post with hostile HTML in every field renders safely in the admin list, 
   expect(await page.evaluate(() => (window as { __xss?: string }).__xss)).toBeUndefined();
   expect(dialogs).toEqual([]);
 });
+
+test("pasted rich text keeps the toolbar's formats; unsafe links, images, videos and formulas do not survive", async ({ page, baseURL }) => {
+  // The allowed video host is unreachable from the test machine: answer for it.
+  await page.route("https://www.youtube.com/**", (route) => route.fulfill({ contentType: "text/html", body: "" }));
+  await signIn(page);
+  await page.goto("/admin/blog/new");
+  const title = unique("Pasted formats");
+  await page.getByLabel("Title").fill(title);
+  const editor = page.getByRole("textbox", { name: "Content" });
+  await editor.click();
+  const pasted = [
+    "<h2>Heading</h2>",
+    "<p><strong>b</strong> <em>i</em> <u>u</u> <s>s</s> <sub>2</sub><sup>3</sup> ",
+    `<a href="https://example.com/a">good link</a> <a href="javascript:alert(1)">bad link</a> `,
+    `<span style="color: rgb(230, 0, 0); background-color: rgb(255, 255, 0);">coloured</span></p>`,
+    `<p class="ql-align-center">centred</p><p class="ql-direction-rtl ql-align-right">rtl</p><p class="ql-indent-1">indented</p>`,
+    "<ol><li>one</li></ol><ul><li>two</li></ul><blockquote>quote</blockquote><pre>let code = 1;</pre>",
+    `<p><img src="${baseURL}/favicon.svg"><img src="javascript:alert(1)"></p>`,
+    `<iframe class="ql-video" src="https://www.youtube.com/embed/abc"></iframe>`,
+    `<iframe class="ql-video" src="https://evil.example/embed"></iframe>`,
+    `<p><span class="ql-formula" data-value="x^2">x</span></p>`,
+  ].join("");
+  await editor.evaluate((element, html) => {
+    const data = new DataTransfer();
+    data.setData("text/html", html);
+    element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  }, pasted);
+  await expect(editor).toContainText("coloured");
+
+  const request = page.waitForRequest((sent) => sent.url().endsWith("/api/admin/posts") && sent.method() === "POST");
+  await page.getByRole("button", { name: "Save Draft" }).click();
+  const { content } = (await request).postDataJSON() as { content: string };
+  await expect(toast(page, "Blog post created successfully")).toBeVisible();
+
+  for (const kept of [
+    "<h2>Heading</h2>",
+    "<strong>b</strong> <em>i</em> <u>u</u> <s>s</s> <sub>2</sub><sup>3</sup>",
+    `<a href="https://example.com/a" rel="noopener noreferrer" target="_blank">good link</a>`,
+    "color: rgb(230, 0, 0);",
+    "background-color: rgb(255, 255, 0);",
+    `<p class="ql-align-center">centred</p>`,
+    "ql-direction-rtl",
+    `<p class="ql-indent-1">indented</p>`,
+    "<ol><li>one</li></ol><ul><li>two</li></ul><blockquote>quote</blockquote>",
+    "let code = 1;",
+    `<img src="${baseURL}/favicon.svg">`,
+    `<iframe class="ql-video" frameborder="0" allowfullscreen="true" src="https://www.youtube.com/embed/abc"></iframe>`,
+  ]) {
+    expect(content).toContain(kept);
+  }
+  expect(content).not.toMatch(/javascript:|evil\.example|ql-formula|data-value|&nbsp;/);
+  expect(content).toContain(`<a href="about:blank" rel="noopener noreferrer" target="_blank">bad link</a>`);
+  expect(content).toContain(`<img src="//:0">`);
+});
+
+test.describe("a post deleted elsewhere", () => {
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test("makes each action fail with its own toast, and the list is refreshed", async ({ page }) => {
+    const token = await signIn(page);
+    const cases = [
+      { action: "Publish", failure: "Failed to update post status" },
+      { action: "Feature", failure: "Failed to update featured status" },
+      { action: "Delete", failure: "Failed to delete blog post" },
+    ];
+    page.on("dialog", (dialog) => void dialog.accept());
+    for (const { action, failure } of cases) {
+      const title = unique(`Gone before ${action}`);
+      const post = await createPostThroughApi(page.request, token, { title, slug: slugOf(title) });
+      await page.goto("/admin/blog");
+      const postRow = row(page, title);
+      await expect(postRow).toBeVisible();
+      const deleted = await page.request.delete(`/api/admin/posts/${post.id}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(deleted.status()).toBe(204);
+
+      await postRow.getByRole("button", { name: `${action} ${title}` }).click();
+      await expect(toast(page, failure)).toContainText("Error");
+      await expect(postRow).toHaveCount(0);
+    }
+  });
+});

@@ -39,7 +39,7 @@ export function PostTable({
             const pending = pendingIds.has(post.id);
             return (
               <tr key={post.id}>
-                <th scope="row" className="max-w-md px-4 py-3 font-normal">
+                <th scope="row" className="max-w-md min-w-48 px-4 py-3 font-normal">
                   <span className="flex items-start gap-1.5">
                     <span className="font-semibold break-words text-slate-900">{post.title}</span>
                     {post.featured ? (

@@ -1,5 +1,6 @@
 import { useEffect, useImperativeHandle, useRef, useState } from "react";
 import "quill/dist/quill.snow.css";
+import "./rich-text-editor.css";
 import { adminTexts } from "../../../domain/admin-messages";
 import type { PostEditor } from "../../lib/quill-editor";
 
