@@ -1,7 +1,6 @@
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
-import { pinoHttp } from "pino-http";
 import { loadConfig } from "./config.server";
 import type { AppServices } from "./context.server";
 import { createDatabase } from "./db/database.server";
@@ -11,6 +10,7 @@ import { adminAuthRouter } from "./http/admin-auth-api.server";
 import { adminPostsRouter } from "./http/admin-posts-api.server";
 import { apiErrorHandler, apiNotFound, jsonBody } from "./http/api-errors.server";
 import { healthRouter } from "./http/health.server";
+import { requestLog } from "./http/request-log.server";
 import { createLogger } from "./logger.server";
 
 /**
@@ -33,22 +33,7 @@ const services: AppServices = { config, db, logger };
 
 export const app = express.Router();
 
-app.use(
-  pinoHttp({
-    logger,
-    // Hashed assets are served before this point; logging health checks is noise.
-    autoLogging: { ignore: (req) => req.url === "/healthz" },
-    // One short line per request: no headers, so no tokens or cookies in the logs.
-    serializers: {
-      req: (req: { id: unknown; method: string; url: string }) => ({
-        id: req.id,
-        method: req.method,
-        url: req.url,
-      }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
-  }),
-);
+app.use(requestLog(logger));
 app.use(healthRouter(services));
 
 const api = express.Router();

@@ -24,7 +24,7 @@ async function signIn(page: Page): Promise<string> {
   const token = await apiToken(page.request);
   await page.goto("/admin/login");
   await page.getByLabel("Password", { exact: true }).waitFor();
-  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [TOKEN_KEY, token]);
+  await page.evaluate(({ key, value }) => window.localStorage.setItem(key, value), { key: TOKEN_KEY, value: token });
   return token;
 }
 
