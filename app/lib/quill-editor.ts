@@ -130,7 +130,12 @@ export function createPostEditor(
     theme: "snow",
     placeholder,
     formats: FORMATS,
-    modules: { toolbar: TOOLBAR },
+    modules: {
+      toolbar: TOOLBAR,
+      // Tab leaves the editor like any other field (no keyboard trap); indenting stays on the
+      // toolbar, and Tab still indents at the start of a list item and inside a code block.
+      keyboard: { bindings: { tab: false } },
+    },
   });
 
   if (html) {

@@ -2,6 +2,9 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "";
+
+// Flows of several pages, each loading the editor: give them room on a busy machine.
+test.describe.configure({ timeout: 60_000 });
 const TOKEN_KEY = "blog_admin_token";
 
 /** A name no other test (or earlier run against the same server) uses. */
@@ -130,6 +133,9 @@ test("create a draft with an automatic slug, publish it, feature it", async ({ p
   await expect(editor).toBeVisible();
   await editor.click();
   await page.keyboard.type("People remember what they explain in their own words.");
+  // Tab leaves the editor for the next field.
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Featured Post")).toBeFocused();
   await page.getByRole("button", { name: "Save Draft" }).click();
 
   await expect(toast(page, "Blog post created successfully")).toContainText("Success");
