@@ -1,5 +1,5 @@
-import { Migrator, type Migration, type MigrationProvider } from "kysely";
-import type { AppDatabase } from "./database.server";
+import { Migrator, sql, type Migration, type MigrationProvider } from "kysely";
+import { isPostgres, type AppDatabase } from "./database.server";
 import * as blogPosts from "./migrations/0001-blog-posts";
 import * as rateLimits from "./migrations/0002-rate-limits";
 import * as mailOutbox from "./migrations/0003-mail-outbox";
@@ -20,7 +20,7 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Applies pending migrations; throws with the failing migration's name. */
 export async function migrateToLatest(db: AppDatabase): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  const migrator = new Migrator({ db, provider, migrationTableSchema: await migrationSchema(db) });
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((result) => result.status === "Error");
   if (error) {
@@ -28,4 +28,15 @@ export async function migrateToLatest(db: AppDatabase): Promise<string[]> {
     throw new Error(`Migration failed${where}: ${String(error)}`, { cause: error });
   }
   return results.map((result) => result.migrationName);
+}
+
+/**
+ * On PostgreSQL, the schema the migration tables live in: the connection's current one. Kysely
+ * otherwise looks for its tables in every schema of the database, so another schema holding them
+ * (a second copy of the site, a test's) would make it skip creating its own.
+ */
+async function migrationSchema(db: AppDatabase): Promise<string | undefined> {
+  if (!isPostgres(db)) return undefined;
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? undefined;
 }
