@@ -37,6 +37,6 @@ function createDialect(target: DatabaseTarget): Dialect {
   return new SqliteDialect({ database: sqlite });
 }
 
-export function isPostgres(db: Kysely<unknown>): boolean {
+export function isPostgres<T>(db: Kysely<T>): boolean {
   return db.getExecutor().adapter.constructor.name === "PostgresAdapter";
 }
