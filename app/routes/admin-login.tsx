@@ -13,34 +13,38 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), pageMetaDefaults.adminLogin);
 
 /**
- * The admin sign-in: one password field. A visitor whose stored token is still valid goes
- * straight on to /admin/blog; everything happens in the browser, the server renders the spinner.
+ * The admin sign-in: one password field, rendered on the server. A visitor with a stored token
+ * sees 'Checking authentication...' while it is verified, then goes on to /admin/blog if it is
+ * still valid; an invalid one is removed and the form shown.
  */
 export default function AdminLoginPage() {
   const navigate = useNavigate();
-  const [checking, setChecking] = useState(true);
+  const [checking, setChecking] = useState(false);
 
   useEffect(() => {
+    const token = readAdminToken();
+    if (!token) return;
     let cancelled = false;
-    async function check() {
-      const token = readAdminToken();
-      const valid = token ? await verifyAdminToken(token) : false;
+    setChecking(true);
+    void verifyAdminToken(token).then((valid) => {
       if (cancelled) return;
-      if (valid) {
-        navigate("/admin/blog", { replace: true });
-      } else {
-        if (token) clearAdminToken();
-        setChecking(false);
-      }
-    }
-    void check();
+      if (valid) return navigate("/admin/blog", { replace: true });
+      clearAdminToken();
+      setChecking(false);
+    });
     return () => {
       cancelled = true;
     };
   }, [navigate]);
 
-  if (checking) return <AuthSpinner />;
-  return <LoginForm onSignedIn={() => navigate("/admin/blog")} />;
+  return (
+    <section className="flex min-h-[60vh] items-center justify-center bg-gradient-to-b from-indigo-50 to-white px-4 py-16">
+      <div className="w-full max-w-sm rounded-2xl border border-slate-200 bg-white p-8 shadow-lg">
+        <h1 className="text-center text-2xl font-bold text-slate-900">{adminTexts.loginHeading}</h1>
+        {checking ? <AuthSpinner /> : <LoginForm onSignedIn={() => navigate("/admin/blog")} />}
+      </div>
+    </section>
+  );
 }
 
 function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
@@ -68,48 +72,44 @@ function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     }
   }
 
+  // method="post": even before the page is interactive, a password never lands in a URL.
   return (
-    <section className="flex min-h-[60vh] items-center justify-center bg-gradient-to-b from-indigo-50 to-white px-4 py-16">
-      <div className="w-full max-w-sm rounded-2xl border border-slate-200 bg-white p-8 shadow-lg">
-        <h1 className="text-center text-2xl font-bold text-slate-900">{adminTexts.loginHeading}</h1>
-        <form className="mt-8 space-y-6" onSubmit={onSubmit} noValidate>
-          <div>
-            <label htmlFor={passwordId} className="block text-sm font-medium text-slate-700">
-              {adminTexts.passwordLabel}
-            </label>
-            <div className="relative mt-1">
-              <input
-                id={passwordId}
-                name="password"
-                type={visible ? "text" : "password"}
-                autoComplete="current-password"
-                required
-                autoFocus
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                className="block w-full rounded-md border border-slate-300 py-2 pr-12 pl-3 text-slate-900 shadow-sm focus:border-indigo-600 focus:ring-2 focus:ring-indigo-600 focus:outline-none"
-              />
-              <button
-                type="button"
-                onClick={() => setVisible((shown) => !shown)}
-                aria-label={visible ? adminTexts.hidePassword : adminTexts.showPassword}
-                aria-controls={passwordId}
-                className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-slate-500 hover:text-slate-800"
-              >
-                <EyeIcon crossed={visible} />
-              </button>
-            </div>
-          </div>
+    <form method="post" className="mt-8 space-y-6" onSubmit={onSubmit} noValidate>
+      <div>
+        <label htmlFor={passwordId} className="block text-sm font-medium text-slate-700">
+          {adminTexts.passwordLabel}
+        </label>
+        <div className="relative mt-1">
+          <input
+            id={passwordId}
+            name="password"
+            type={visible ? "text" : "password"}
+            autoComplete="current-password"
+            required
+            autoFocus
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            className="block w-full rounded-md border border-slate-300 py-2 pr-12 pl-3 text-slate-900 shadow-sm focus:border-indigo-600 focus:ring-2 focus:ring-indigo-600 focus:outline-none"
+          />
           <button
-            type="submit"
-            disabled={!password || busy}
-            className="w-full rounded-md bg-indigo-700 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-indigo-800 disabled:cursor-not-allowed disabled:opacity-50"
+            type="button"
+            onClick={() => setVisible((shown) => !shown)}
+            aria-label={visible ? adminTexts.hidePassword : adminTexts.showPassword}
+            aria-controls={passwordId}
+            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-slate-500 hover:text-slate-800"
           >
-            {busy ? adminTexts.signingIn : adminTexts.signIn}
+            <EyeIcon crossed={visible} />
           </button>
-        </form>
+        </div>
       </div>
-    </section>
+      <button
+        type="submit"
+        disabled={!password || busy}
+        className="w-full rounded-md bg-indigo-700 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-indigo-800 disabled:cursor-not-allowed disabled:opacity-50"
+      >
+        {busy ? adminTexts.signingIn : adminTexts.signIn}
+      </button>
+    </form>
   );
 }
 

@@ -59,6 +59,9 @@ test("logged-out visitors of admin pages are sent to the login page, which searc
     await expect(page).toHaveURL(/\/admin\/login$/);
     await expect(page.getByRole("heading", { name: "Blog Admin Login" })).toBeVisible();
   }
+  const login = await (await page.request.get("/admin/login")).text();
+  expect(login).toMatch(/<h1[^>]*>Blog Admin Login<\/h1>/);
+  expect(login).toMatch(/<meta name="robots" content="noindex, nofollow"/);
   // The redirect replaced the admin page in the history.
   await page.goto("/");
   await page.goto("/admin/blog");
