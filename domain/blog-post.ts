@@ -139,3 +139,28 @@ export type BlogPost = {
 
 /** A row of the admin list: every field but the (possibly large) body. */
 export type BlogPostSummary = Omit<BlogPost, "content">;
+
+/**
+ * A published post as anyone may see it (the public projection): no id, no draft flag. The
+ * public pages, the public API and the feeds only ever receive these.
+ */
+export type PublicPost = {
+  slug: string;
+  title: string;
+  excerpt: string | null;
+  /** The cleaned body, safe to render as is. */
+  content: string;
+  category: string;
+  author_name: string;
+  author_avatar_url: string | null;
+  author_bio: string;
+  author_linkedin_url: string | null;
+  featured_image_url: string | null;
+  read_time: string;
+  featured: boolean;
+  created_at: string;
+  updated_at: string;
+};
+
+/** A published post in a list: the public projection without the body and the author's profile. */
+export type PublicPostSummary = Omit<PublicPost, "content" | "author_bio" | "author_linkedin_url">;

@@ -11,6 +11,8 @@ import { adminPostsRouter } from "./http/admin-posts-api.server";
 import { apiErrorHandler, apiNotFound, jsonBody } from "./http/api-errors.server";
 import { healthRouter } from "./http/health.server";
 import { requestLog } from "./http/request-log.server";
+import { feedsRouter } from "./http/feeds.server";
+import { publicPostsRouter } from "./http/public-posts-api.server";
 import { createLogger } from "./logger.server";
 
 /**
@@ -35,12 +37,14 @@ export const app = express.Router();
 
 app.use(requestLog(logger));
 app.use(healthRouter(services));
+app.use(feedsRouter(services));
 
 const api = express.Router();
 // Before the shared JSON parser: admin post bodies are larger and parsed only after the token check.
 api.use(adminPostsRouter(services));
 api.use(jsonBody());
 api.use(adminAuthRouter(services));
+api.use(publicPostsRouter(services));
 api.use(apiNotFound);
 api.use(apiErrorHandler(logger));
 app.use("/api", api);

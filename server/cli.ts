@@ -4,6 +4,7 @@
  */
 import readline from "node:readline";
 import { setAdminPassword } from "./auth/admin-auth.server";
+import { seedExamplePosts } from "./blog/example-posts.server";
 import { loadConfig, type Config } from "./config.server";
 import { createDatabase, type AppDatabase } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate.server";
@@ -30,6 +31,14 @@ const commands: Record<string, Command> = {
       if (password.length < 12) throw new Error("The password must be at least 12 characters long.");
       await setAdminPassword(db, password);
       console.log("The admin password was changed; every admin session was ended.");
+    },
+  },
+  seed: {
+    summary: "add a few clearly marked example blog posts (skips those already there)",
+    async run({ db }) {
+      const { created, skipped } = await seedExamplePosts(db);
+      if (created.length) console.log(`Added example posts: ${created.join(", ")}`);
+      if (skipped.length) console.log(`Already there: ${skipped.join(", ")}`);
     },
   },
 };

@@ -1,16 +1,137 @@
+import { data, isRouteErrorResponse, redirect, useNavigation, useRouteError } from "react-router";
+import type { PublicPostSummary } from "../../domain/blog-post";
+import { blogMessages } from "../../domain/blog";
+import { loadBlogIndex } from "../../server/blog/blog-pages.server";
+import { BlogPagination } from "../components/blog/blog-pagination";
+import { PostCard } from "../components/blog/post-card";
+import { Spinner } from "../components/blog/spinner";
+import { NotFound } from "../components/layout/not-found";
 import { PageHeader } from "../components/ui/page-header";
+import { blogCopy } from "../content/blog";
 import { pageMetaDefaults } from "../content/page-meta";
 import { pageMeta, siteFromMatches } from "../lib/meta";
+import { usePrerenderReady } from "../lib/use-prerender-ready";
 import type { Route } from "./+types/blog";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteFromMatches(matches), pageMetaDefaults.blog);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const result = await loadBlogIndex(context.services, new URL(request.url));
+  if (result.kind === "redirect") throw redirect(result.to, 301);
+  if (result.kind === "not_found") throw data(null, { status: 404 });
+  if (result.kind === "error") return data({ state: "error" as const }, { status: 503 });
+  return { state: "ok" as const, ...result.page };
+}
 
-export default function BlogPage() {
+export const meta: Route.MetaFunction = ({ matches, data: loaderData }) => {
+  const page = loaderData?.state === "ok" ? loaderData.page : 1;
+  const defaults = pageMetaDefaults.blog;
+  return pageMeta(
+    siteFromMatches(matches),
+    page === 1
+      ? defaults
+      : { ...defaults, title: blogCopy.pageTitle(page), path: `${defaults.path}?page=${page}` },
+  );
+};
+
+export default function BlogPage({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/blog";
+  usePrerenderReady(loaderData.state === "ok" ? `blog-${loaderData.page}` : "blog-error");
+
   return (
-    <PageHeader
-      title="AI training insights"
-      lead="Articles on learning science, compliance, onboarding and measuring understanding."
-    />
+    <>
+      <PageHeader title={blogCopy.title} lead={blogCopy.lead} />
+      <div className="mx-auto max-w-6xl px-4 pb-24 sm:px-6">
+        {loading ? (
+          <Spinner label={blogMessages.loading} showLabel />
+        ) : loaderData.state === "error" ? (
+          <BlogError />
+        ) : (
+          <BlogList
+            page={loaderData.page}
+            pageCount={loaderData.pageCount}
+            featured={loaderData.featured}
+            hasFeatured={loaderData.hasFeatured}
+            posts={loaderData.posts}
+          />
+        )}
+      </div>
+    </>
+  );
+}
+
+function BlogList({
+  page,
+  pageCount,
+  featured,
+  hasFeatured,
+  posts,
+}: {
+  page: number;
+  pageCount: number;
+  featured: PublicPostSummary[];
+  hasFeatured: boolean;
+  posts: PublicPostSummary[];
+}) {
+  if (featured.length === 0 && posts.length === 0) {
+    return <p className="py-16 text-center text-lg text-slate-600">{blogMessages.empty}</p>;
+  }
+  return (
+    <>
+      {featured.length > 0 ? (
+        <PostSection heading={blogCopy.featuredHeading} posts={featured} featured />
+      ) : null}
+      {posts.length > 0 ? (
+        <PostSection heading={hasFeatured ? blogCopy.latestHeading : blogCopy.allHeading} posts={posts} />
+      ) : null}
+      <BlogPagination page={page} pageCount={pageCount} />
+    </>
+  );
+}
+
+function PostSection({
+  heading,
+  posts,
+  featured = false,
+}: {
+  heading: string;
+  posts: PublicPostSummary[];
+  featured?: boolean;
+}) {
+  const id = featured ? "featured-articles" : "articles";
+  return (
+    <section aria-labelledby={id} className="mt-16 first:mt-4">
+      <h2 id={id} className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+        {heading}
+      </h2>
+      <ul className="mt-8 grid list-none gap-8 p-0 sm:grid-cols-2 lg:grid-cols-3">
+        {posts.map((post) => (
+          <li key={post.slug} className="flex">
+            <PostCard post={post} featured={featured} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function BlogError() {
+  return (
+    <p role="alert" className="mx-auto mt-4 max-w-2xl rounded-xl border border-red-200 bg-red-50 px-6 py-5 text-center text-red-800">
+      {blogMessages.listError}
+    </p>
+  );
+}
+
+/** A page past the last one is not found; anything else that fails shows the list's error state. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <>
+      <PageHeader title={blogCopy.title} lead={blogCopy.lead} />
+      <div className="mx-auto max-w-6xl px-4 pb-24 sm:px-6">
+        <BlogError />
+      </div>
+    </>
   );
 }

@@ -4,6 +4,7 @@ import * as blogPosts from "./migrations/0001-blog-posts";
 import * as rateLimits from "./migrations/0002-rate-limits";
 import * as mailOutbox from "./migrations/0003-mail-outbox";
 import * as adminAuth from "./migrations/0004-admin-auth";
+import * as blogIndexes from "./migrations/0005-blog-indexes";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) so the bundled
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   "0002-rate-limits": rateLimits,
   "0003-mail-outbox": mailOutbox,
   "0004-admin-auth": adminAuth,
+  "0005-blog-indexes": blogIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

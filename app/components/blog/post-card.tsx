@@ -1,0 +1,61 @@
+import { Link } from "react-router";
+import type { PublicPostSummary } from "../../../domain/blog-post";
+import { blogImages, categoryLinkLabel } from "../../content/blog";
+import { formatPostDate } from "../../lib/dates";
+
+/**
+ * One post in the blog grid. The title's link covers the whole card, so the card is one click
+ * target; the category's link label repeats it for people who read to the end.
+ */
+export function PostCard({ post, featured = false }: { post: PublicPostSummary; featured?: boolean }) {
+  const href = `/blog/${post.slug}`;
+  const image = post.featured_image_url
+    ? { src: post.featured_image_url, width: blogImages.placeholder.width, height: blogImages.placeholder.height }
+    : blogImages.placeholder;
+  return (
+    <article
+      className={`group relative flex w-full flex-col overflow-hidden rounded-2xl border bg-white shadow-sm transition-shadow hover:shadow-lg ${
+        featured ? "border-indigo-200" : "border-slate-200"
+      }`}
+    >
+      <img
+        src={image.src}
+        width={image.width}
+        height={image.height}
+        alt=""
+        loading="lazy"
+        decoding="async"
+        className="aspect-video w-full bg-indigo-50 object-cover"
+      />
+      <div className="flex flex-1 flex-col p-6">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
+          <span className="rounded-full bg-indigo-50 px-3 py-1 text-xs font-semibold text-indigo-700">
+            {post.category}
+          </span>
+          <span className="whitespace-nowrap">
+            <time dateTime={post.created_at}>{formatPostDate(post.created_at)}</time>
+            <span aria-hidden="true"> · </span>
+            {post.read_time}
+          </span>
+        </div>
+        <h3 className="mt-4 text-xl font-bold leading-snug text-slate-900 group-hover:text-indigo-700">
+          <Link to={href} className="after:absolute after:inset-0 after:content-['']">
+            {post.title}
+          </Link>
+        </h3>
+        {post.excerpt ? <p className="mt-3 line-clamp-3 text-slate-600">{post.excerpt}</p> : null}
+        <div className="mt-auto flex items-center justify-between gap-4 pt-6 text-sm">
+          <span className="font-medium text-slate-700">{post.author_name}</span>
+          <Link
+            to={href}
+            className="relative z-10 inline-flex items-center gap-1 font-semibold text-indigo-700 hover:text-indigo-900"
+          >
+            {categoryLinkLabel(post.category)}
+            <span className="sr-only">: {post.title}</span>
+            <span aria-hidden="true">→</span>
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,46 @@
+import { toast } from "sonner";
+import { blogMessages } from "../../../domain/blog";
+import { articleCopy } from "../../content/blog";
+
+/**
+ * Shares the article with the device's share feature when it exists and accepts the data;
+ * otherwise copies the page address (specification, sections 4 and 8).
+ */
+export function ShareButton({ title }: { title: string }) {
+  async function share() {
+    const url = window.location.href;
+    const data = { title, text: blogMessages.shareText(title), url };
+    if (typeof navigator.share === "function" && (!navigator.canShare || navigator.canShare(data))) {
+      try {
+        await navigator.share(data);
+        toast.success(blogMessages.shareSuccess.title, { description: blogMessages.shareSuccess.description });
+        return;
+      } catch (error) {
+        // The person closed the share sheet: nothing to report.
+        if (error instanceof DOMException && error.name === "AbortError") return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success(blogMessages.shareCopied.title, { description: blogMessages.shareCopied.description });
+    } catch {
+      toast.error(blogMessages.shareFailed.title, { description: blogMessages.shareFailed.description });
+    }
+  }
+
+  return (
+    <button
+      type="button"
+      onClick={() => void share()}
+      className="inline-flex items-center gap-2 rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:border-indigo-400 hover:text-indigo-700"
+    >
+      <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <circle cx="18" cy="5" r="3" />
+        <circle cx="6" cy="12" r="3" />
+        <circle cx="18" cy="19" r="3" />
+        <path d="M8.6 13.5l6.8 4M15.4 6.5l-6.8 4" />
+      </svg>
+      {articleCopy.share}
+    </button>
+  );
+}

@@ -1,0 +1,51 @@
+/** Copy of the public blog pages. Messages of the specification live in domain/blog.ts. */
+export const blogCopy = {
+  title: "AI training insights",
+  lead: "Articles on learning science, compliance, onboarding and measuring what people really understand.",
+  featuredHeading: "Featured Articles",
+  latestHeading: "Latest articles",
+  allHeading: "All articles",
+  paginationLabel: "Blog pages",
+  previousPage: "Previous",
+  nextPage: "Next",
+  pageLabel: (page: number) => `Page ${page}`,
+  pageTitle: (page: number) => `Blog, page ${page}`,
+  byAuthor: "By",
+} as const;
+
+export const articleCopy = {
+  breadcrumbLabel: "Breadcrumb",
+  home: "Home",
+  blog: "Blog",
+  share: "Share",
+  loading: "Loading post...",
+  authorProfile: "View LinkedIn profile",
+  opensInNewTab: "(opens in a new tab)",
+  notFoundLead: "This article does not exist or is no longer published.",
+  ctaTitle: "Ready to transform your learning?",
+  ctaLead:
+    "See how Dialogic turns your own documents into conversations that teach, and measures what your people understand.",
+  ctaButton: "Get Started",
+  ctaHref: "/#contact",
+} as const;
+
+/** The link label of a post card, by category (specification, section 2). */
+const categoryLinkLabels: Record<string, string> = {
+  "AI & Education": "Explore AI insights",
+  Training: "Read the training guide",
+  Assessment: "See how we measure",
+  Technology: "Explore the technology",
+  Research: "Read the research",
+  General: "Read the article",
+};
+
+export const defaultLinkLabel = "Read More";
+
+export function categoryLinkLabel(category: string): string {
+  return categoryLinkLabels[category] ?? defaultLinkLabel;
+}
+
+export const blogImages = {
+  placeholder: { src: "/blog-placeholder.svg", width: 1200, height: 675 },
+  avatarPlaceholder: { src: "/avatar-placeholder.svg", width: 96, height: 96 },
+} as const;

@@ -1,0 +1,34 @@
+import { NEW_POST_DEFAULTS } from "./blog-post";
+
+/** Posts per page of the blog list and of the public posts API (docs/decisions/021-blog-list-pages.md). */
+export const BLOG_PAGE_SIZE = 12;
+/** Featured posts shown at most in the 'Featured Articles' section, on the first page. */
+export const FEATURED_POSTS_LIMIT = 6;
+/** Items in the RSS feed. */
+export const RSS_ITEM_LIMIT = 20;
+
+/** Messages of the public blog (specification, sections 2, 4 and 8), defined once. */
+export const blogMessages = {
+  loading: "Loading blog posts...",
+  empty: "No blog posts available yet. Check back soon!",
+  listError: "Error loading blog posts. Please try again later.",
+  postNotFound: "Post Not Found",
+  backToBlog: "Back to Blog",
+  authorBioFallback: NEW_POST_DEFAULTS.author_bio,
+  shareText: (title: string) => `Check out this blog post: ${title}`,
+  shareSuccess: {
+    title: "Shared successfully",
+    description: "Post shared via your device's share feature",
+  },
+  shareCopied: { title: "Link copied", description: "Post URL copied to clipboard" },
+  shareFailed: {
+    title: "Share failed",
+    description: "Unable to share or copy link. Please copy the URL manually.",
+  },
+} as const;
+
+/** The page number a `?page=` value names: a whole number from 1, or undefined. */
+export function parsePageNumber(value: string | null): number | undefined {
+  if (value === null || !/^[1-9]\d{0,8}$/.test(value)) return undefined;
+  return Number(value);
+}

@@ -1,0 +1,46 @@
+import type { PublicPost } from "../../domain/blog-post";
+import { parsePageNumber } from "../../domain/blog";
+import type { AppServices } from "../context.server";
+import { getBlogIndexPage, getPublishedPost, type BlogIndexPage } from "./public-posts.server";
+
+/**
+ * What the /blog and /blog/:slug loaders answer. A database failure is caught here, logged, and
+ * becomes the page's error state, so the route modules hold no logic of their own.
+ */
+export type BlogIndexResult =
+  | { kind: "ok"; page: BlogIndexPage }
+  | { kind: "redirect"; to: string }
+  | { kind: "not_found" }
+  | { kind: "error" };
+
+export type ArticleResult = { kind: "ok"; post: PublicPost } | { kind: "not_found" } | { kind: "error" };
+
+export async function loadBlogIndex(
+  { db, logger }: Pick<AppServices, "db" | "logger">,
+  url: URL,
+): Promise<BlogIndexResult> {
+  const raw = url.searchParams.get("page");
+  const page = raw === null ? 1 : parsePageNumber(raw);
+  // One address per page: "?page=1" and nonsense numbers lead to /blog itself.
+  if (page === undefined || (raw !== null && page === 1)) return { kind: "redirect", to: "/blog" };
+  try {
+    const found = await getBlogIndexPage(db, page);
+    return found ? { kind: "ok", page: found } : { kind: "not_found" };
+  } catch (error) {
+    logger.error({ err: error, page }, "loading the blog list failed");
+    return { kind: "error" };
+  }
+}
+
+export async function loadArticle(
+  { db, logger }: Pick<AppServices, "db" | "logger">,
+  slug: string,
+): Promise<ArticleResult> {
+  try {
+    const post = await getPublishedPost(db, slug);
+    return post ? { kind: "ok", post } : { kind: "not_found" };
+  } catch (error) {
+    logger.error({ err: error, slug }, "loading a blog post failed");
+    return { kind: "error" };
+  }
+}

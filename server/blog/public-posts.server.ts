@@ -1,0 +1,230 @@
+import { sql } from "kysely";
+import type { PublicPost, PublicPostSummary } from "../../domain/blog-post";
+import { BLOG_PAGE_SIZE, FEATURED_POSTS_LIMIT } from "../../domain/blog";
+import type { AppDatabase } from "../db/database.server";
+import { cleanArticleHtmlCached } from "./article-html.server";
+
+/**
+ * The public side of the posts service: published posts only, through the public projection
+ * (domain/blog-post.ts), never an id, a draft or a private field.
+ *
+ * Every list reads one page of ids from an index that ends in `id` (migration 0005), in the one
+ * stable order "newest first, then id", and only then fetches those few rows; the body is never
+ * read for a list. So a page costs the same with 10 posts as with 10,000
+ * (docs/decisions/021-blog-list-pages.md).
+ */
+
+const SUMMARY_COLUMNS = [
+  "slug",
+  "title",
+  "excerpt",
+  "category",
+  "author_name",
+  "author_avatar_url",
+  "featured_image_url",
+  "read_time",
+  "featured",
+  "created_at",
+  "updated_at",
+] as const;
+
+type SummaryRow = {
+  slug: string;
+  title: string;
+  excerpt: string | null;
+  category: string;
+  author_name: string;
+  author_avatar_url: string | null;
+  featured_image_url: string | null;
+  read_time: string;
+  featured: 0 | 1;
+  created_at: string;
+  updated_at: string;
+};
+
+/** One page of the /blog list. */
+export type BlogIndexPage = {
+  page: number;
+  pageCount: number;
+  /** The newest featured posts; on the first page only. */
+  featured: PublicPostSummary[];
+  /** Whether any published post is featured (the list is then titled 'Latest articles'). */
+  hasFeatured: boolean;
+  /** The other published posts of this page, newest first. */
+  posts: PublicPostSummary[];
+};
+
+/** One page of the public posts API: every published post, newest first. */
+export type PublishedPostsPage = {
+  posts: PublicPostSummary[];
+  page: number;
+  pageSize: number;
+  totalPosts: number;
+  totalPages: number;
+};
+
+/** The public projection of a list row: named fields only, so nothing else can slip through. */
+function toSummary(row: SummaryRow): PublicPostSummary {
+  return {
+    slug: row.slug,
+    title: row.title,
+    excerpt: row.excerpt,
+    category: row.category,
+    author_name: row.author_name,
+    author_avatar_url: row.author_avatar_url,
+    featured_image_url: row.featured_image_url,
+    read_time: row.read_time,
+    featured: Boolean(row.featured),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+function publishedIds(db: AppDatabase, exclude: string[] = [], direction: "desc" | "asc" = "desc") {
+  let query = db.selectFrom("blog_posts").select("id").where("published", "=", 1);
+  if (exclude.length > 0) query = query.where("id", "not in", exclude);
+  return query.orderBy("created_at", direction).orderBy("id", direction);
+}
+
+/**
+ * The ids of one page of `total` published posts (newest first), leaving out `exclude`. A page
+ * in the older half is read from the oldest end, so the deepest pages are as cheap as the first.
+ */
+async function pageOfIds(db: AppDatabase, total: number, page: number, exclude: string[] = []): Promise<string[]> {
+  const start = (page - 1) * BLOG_PAGE_SIZE;
+  const end = Math.min(page * BLOG_PAGE_SIZE, total);
+  if (start >= end) return [];
+  const fromOldest = total - end;
+  if (fromOldest < start) {
+    const rows = await publishedIds(db, exclude, "asc").limit(end - start).offset(fromOldest).execute();
+    return rows.map((row) => row.id).reverse();
+  }
+  const rows = await publishedIds(db, exclude).limit(BLOG_PAGE_SIZE).offset(start).execute();
+  return rows.map((row) => row.id);
+}
+
+async function countPublished(db: AppDatabase): Promise<number> {
+  const row = await db
+    .selectFrom("blog_posts")
+    .select(sql<number | string>`count(*)`.as("count"))
+    .where("published", "=", 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The summaries of the given posts, in the order of `ids`. */
+async function summariesByIds(db: AppDatabase, ids: string[]): Promise<Map<string, PublicPostSummary>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("blog_posts")
+    .select(["id", "published", ...SUMMARY_COLUMNS])
+    .where("id", "in", ids)
+    .execute();
+  // Checked here rather than in the query, which then always goes by primary key: a post
+  // unpublished a moment ago is left out all the same.
+  return new Map(
+    rows.filter((row) => Number(row.published) === 1).map((row) => [row.id, toSummary(row)]),
+  );
+}
+
+function inOrder(ids: string[], byId: Map<string, PublicPostSummary>): PublicPostSummary[] {
+  return ids.flatMap((id) => {
+    const post = byId.get(id);
+    return post ? [post] : [];
+  });
+}
+
+function pageCountFor(total: number): number {
+  return Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE));
+}
+
+/**
+ * A page of the blog list: on the first page the newest featured posts (at most
+ * FEATURED_POSTS_LIMIT), then every other published post, newest first, BLOG_PAGE_SIZE per page.
+ * Undefined when the page is past the last one.
+ */
+export async function getBlogIndexPage(db: AppDatabase, page: number): Promise<BlogIndexPage | undefined> {
+  const [featuredRows, publishedCount] = await Promise.all([
+    db
+      .selectFrom("blog_posts")
+      .select("id")
+      .where("published", "=", 1)
+      .where("featured", "=", 1)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(FEATURED_POSTS_LIMIT)
+      .execute(),
+    countPublished(db),
+  ]);
+  const featuredIds = featuredRows.map((row) => row.id);
+  const listed = publishedCount - featuredIds.length;
+  const pageCount = pageCountFor(listed);
+  if (page > pageCount) return undefined;
+
+  // The featured section holds at most a few posts; any other post (an older featured one too)
+  // is listed below it, so every published post appears on some page.
+  const pageIds = await pageOfIds(db, listed, page, featuredIds);
+
+  const shownFeatured = page === 1 ? featuredIds : [];
+  const byId = await summariesByIds(db, [...shownFeatured, ...pageIds]);
+  return {
+    page,
+    pageCount,
+    featured: inOrder(shownFeatured, byId),
+    hasFeatured: featuredIds.length > 0,
+    posts: inOrder(pageIds, byId),
+  };
+}
+
+/** A page of every published post, newest first (GET /api/posts?page=N). */
+export async function listPublishedPosts(db: AppDatabase, page: number): Promise<PublishedPostsPage> {
+  const totalPosts = await countPublished(db);
+  const ids = await pageOfIds(db, totalPosts, page);
+  return {
+    posts: inOrder(ids, await summariesByIds(db, ids)),
+    page,
+    pageSize: BLOG_PAGE_SIZE,
+    totalPosts,
+    totalPages: pageCountFor(totalPosts),
+  };
+}
+
+/** The newest published posts (the RSS feed). */
+export async function latestPublishedPosts(db: AppDatabase, limit: number): Promise<PublicPostSummary[]> {
+  const ids = (await publishedIds(db).limit(limit).execute()).map((row) => row.id);
+  return inOrder(ids, await summariesByIds(db, ids));
+}
+
+/** The sitemap's limit of addresses per file. */
+export const SITEMAP_POST_LIMIT = 45_000;
+
+/** Address and last change of every published post, newest first (the sitemap). */
+export async function publishedPostLocations(
+  db: AppDatabase,
+): Promise<{ slug: string; updated_at: string }[]> {
+  return db
+    .selectFrom("blog_posts")
+    .select(["slug", "updated_at"])
+    .where("published", "=", 1)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(SITEMAP_POST_LIMIT)
+    .execute();
+}
+
+/** One published post by its slug, with its body cleaned; undefined for a draft or no post. */
+export async function getPublishedPost(db: AppDatabase, slug: string): Promise<PublicPost | undefined> {
+  const row = await db
+    .selectFrom("blog_posts")
+    .select(["id", "content", "author_bio", "author_linkedin_url", ...SUMMARY_COLUMNS])
+    .where("slug", "=", slug)
+    .where("published", "=", 1)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    ...toSummary(row),
+    author_bio: row.author_bio,
+    author_linkedin_url: row.author_linkedin_url,
+    content: cleanArticleHtmlCached(`${row.id}:${row.updated_at}`, row.content),
+  };
+}

@@ -1,0 +1,97 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterEach, describe, expect, test } from "vitest";
+import { testServices } from "../../tests/helpers/http-server";
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
+import { createPost } from "../blog/posts.server";
+import { escapeXml, feedsRouter } from "./feeds.server";
+
+const SITE_URL = "https://www.dialogic.example";
+
+describe("escapeXml", () => {
+  test("escapes the five special characters and drops characters XML forbids", () => {
+    expect(escapeXml(`<a href="x">Tom & Jerry's</a>\u0000\u0008\u001f`)).toBe(
+      "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;",
+    );
+    expect(escapeXml("tab\tline\nemoji 🎓")).toBe("tab\tline\nemoji 🎓");
+  });
+});
+
+describe.each(testDatabaseKinds)("feeds on %s", (kind) => {
+  let database: TestDatabase | undefined;
+  let close: (() => void) | undefined;
+  afterEach(async () => {
+    close?.();
+    await database?.destroy();
+    database = undefined;
+  });
+
+  async function start() {
+    database = await createTestDatabase(kind);
+    const app = express();
+    app.use(feedsRouter(testServices(database.db, { SITE_URL })));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise<void>((resolve) => server.once("listening", resolve));
+    close = () => {
+      server.closeAllConnections();
+      server.close();
+    };
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return { db: database.db, get: (path: string) => fetch(`${base}${path}`) };
+  }
+
+  test("the RSS feed lists published posts with absolute links and escaped text", async () => {
+    const { db, get } = await start();
+    await createPost(db, { title: "Draft <b>", slug: "draft" });
+    await createPost(db, {
+      title: `Tom & Jerry's "guide" <to> AI`,
+      slug: "tom-and-jerry",
+      excerpt: "Less than < more than >",
+      category: "AI & Education",
+      author_name: "Ada & Co",
+      published: true,
+    });
+    const response = await get("/rss.xml");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/rss+xml; charset=utf-8");
+    const xml = await response.text();
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0"/);
+    expect(xml).toContain(`<link>${SITE_URL}/blog</link>`);
+    expect(xml).toContain(`<atom:link href="${SITE_URL}/rss.xml" rel="self" type="application/rss+xml"/>`);
+    expect(xml).toContain("<title>Tom &amp; Jerry&apos;s &quot;guide&quot; &lt;to&gt; AI</title>");
+    expect(xml).toContain(`<link>${SITE_URL}/blog/tom-and-jerry</link>`);
+    expect(xml).toContain(`<guid isPermaLink="true">${SITE_URL}/blog/tom-and-jerry</guid>`);
+    expect(xml).toContain("<description>Less than &lt; more than &gt;</description>");
+    expect(xml).toContain("<category>AI &amp; Education</category>");
+    expect(xml).toContain("<dc:creator>Ada &amp; Co</dc:creator>");
+    expect(xml).toMatch(/<pubDate>\w{3}, \d\d \w{3} \d{4} \d\d:\d\d:\d\d GMT<\/pubDate>/);
+    expect(xml).not.toContain("draft");
+    expect(xml.match(/<item>/g)).toHaveLength(1);
+  });
+
+  test("the sitemap lists every public page and every published post with its last change, never /admin", async () => {
+    const { db, get } = await start();
+    await createPost(db, { title: "Draft", slug: "draft" });
+    const live = await createPost(db, { title: "Live", slug: "live", published: true });
+    const response = await get("/sitemap.xml");
+    expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    const xml = await response.text();
+    const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    for (const path of ["/", "/contact", "/support", "/security", "/security/submit", "/privacy", "/terms", "/about", "/solutions", "/blog"]) {
+      expect(locations).toContain(path === "/" ? `${SITE_URL}/` : `${SITE_URL}${path}`);
+    }
+    expect(locations).toContain(`${SITE_URL}/blog/live`);
+    expect(locations).not.toContain(`${SITE_URL}/blog/draft`);
+    expect(locations.some((location) => location?.includes("/admin"))).toBe(false);
+    if (!live.ok) throw new Error("not created");
+    expect(xml).toContain(`<url><loc>${SITE_URL}/blog/live</loc><lastmod>${live.post.updated_at}</lastmod></url>`);
+  });
+
+  test("robots.txt points at the sitemap and keeps crawlers out of /admin", async () => {
+    const { get } = await start();
+    const text = await (await get("/robots.txt")).text();
+    expect(text).toContain("User-agent: *\n");
+    expect(text).toContain("Disallow: /admin\n");
+    expect(text).toContain(`Sitemap: ${SITE_URL}/sitemap.xml\n`);
+  });
+});
