@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { adminTexts, adminToasts } from "../../domain/admin-messages";
@@ -49,7 +49,13 @@ export default function AdminLoginPage() {
 
 function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const passwordId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const [password, setPassword] = useState("");
+
+  // The field is uncontrolled so that hydration leaves alone what was typed before it; pick that up.
+  useEffect(() => {
+    setPassword(inputRef.current?.value ?? "");
+  }, []);
   const [visible, setVisible] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -87,7 +93,7 @@ function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
             autoComplete="current-password"
             required
             autoFocus
-            value={password}
+            ref={inputRef}
             onChange={(event) => setPassword(event.target.value)}
             className="block w-full rounded-md border border-slate-300 py-2 pr-12 pl-3 text-slate-900 shadow-sm focus:border-indigo-600 focus:ring-2 focus:ring-indigo-600 focus:outline-none"
           />

@@ -107,8 +107,9 @@ test.describe("the login screen", () => {
     await page.goto("/admin/login");
     await page.evaluate((key) => window.localStorage.setItem(key, "forged-token"), TOKEN_KEY);
     await page.reload();
+    await expect.poll(() => page.evaluate((key) => window.localStorage.getItem(key), TOKEN_KEY)).toBeNull();
     await expect(page.getByLabel("Password", { exact: true })).toBeVisible();
-    expect(await page.evaluate((key) => window.localStorage.getItem(key), TOKEN_KEY)).toBeNull();
+    await expect(page).toHaveURL(/\/admin\/login$/);
   });
 });
 
