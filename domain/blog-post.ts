@@ -137,6 +137,9 @@ export type BlogPost = {
   updated_at: string;
 };
 
+/** A row of the admin list: every field but the (possibly large) body. */
+export type BlogPostSummary = Omit<BlogPost, "content">;
+
 /**
  * A published post as anyone may see it (the public projection): no id, no draft flag. The
  * public pages, the public API and the feeds only ever receive these.

@@ -1,16 +1,17 @@
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
-import { pinoHttp } from "pino-http";
 import { loadConfig } from "./config.server";
 import type { AppServices } from "./context.server";
 import { createDatabase } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { ensureAdminPassword } from "./auth/admin-auth.server";
 import { adminAuthRouter } from "./http/admin-auth-api.server";
+import { adminPostsRouter } from "./http/admin-posts-api.server";
 import { contactApiRouter, contactRateLimit } from "./http/contact-api.server";
 import { apiErrorHandler, apiNotFound, jsonBody } from "./http/api-errors.server";
 import { healthRouter } from "./http/health.server";
+import { requestLog } from "./http/request-log.server";
 import { securityReportsRouter } from "./http/security-reports-api.server";
 import { securityTxtRouter } from "./http/security-txt.server";
 import { feedsRouter } from "./http/feeds.server";
@@ -43,26 +44,13 @@ const outboxWorker = startOutboxWorker({ db, transport: mailTransport, logger })
 
 export const app = express.Router();
 
-app.use(
-  pinoHttp({
-    logger,
-    // Hashed assets are served before this point; logging health checks is noise.
-    autoLogging: { ignore: (req) => req.url === "/healthz" },
-    // One short line per request: no headers, so no tokens or cookies in the logs.
-    serializers: {
-      req: (req: { id: unknown; method: string; url: string }) => ({
-        id: req.id,
-        method: req.method,
-        url: req.url,
-      }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
-  }),
-);
+app.use(requestLog(logger));
 app.use(healthRouter(services));
 app.use(feedsRouter(services));
 
 const api = express.Router();
+// Before the shared JSON parser: admin post bodies are larger and parsed only after the token check.
+api.use(adminPostsRouter(services));
 api.use(jsonBody());
 api.use(adminAuthRouter(services));
 api.use(contactApiRouter(services));

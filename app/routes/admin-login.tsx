@@ -1,15 +1,130 @@
-import { PageHeader } from "../components/ui/page-header";
+import { useEffect, useId, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { adminTexts, adminToasts } from "../../domain/admin-messages";
+import { AuthSpinner } from "../components/admin/require-admin";
 import { pageMetaDefaults } from "../content/page-meta";
+import { loginAdmin } from "../lib/admin-api";
+import { clearAdminToken, readAdminToken, storeAdminToken, verifyAdminToken } from "../lib/admin-session";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import type { Route } from "./+types/admin-login";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), pageMetaDefaults.adminLogin);
 
+/**
+ * The admin sign-in: one password field, rendered on the server. A visitor with a stored token
+ * sees 'Checking authentication...' while it is verified, then goes on to /admin/blog if it is
+ * still valid; an invalid one is removed and the form shown.
+ */
 export default function AdminLoginPage() {
+  const navigate = useNavigate();
+  const [checking, setChecking] = useState(false);
+
+  useEffect(() => {
+    const token = readAdminToken();
+    if (!token) return;
+    let cancelled = false;
+    setChecking(true);
+    void verifyAdminToken(token).then((valid) => {
+      if (cancelled) return;
+      if (valid) return navigate("/admin/blog", { replace: true });
+      clearAdminToken();
+      setChecking(false);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [navigate]);
+
   return (
-    <PageHeader
-      title="Blog Admin Login"
-    />
+    <section className="flex min-h-[60vh] items-center justify-center bg-gradient-to-b from-indigo-50 to-white px-4 py-16">
+      <div className="w-full max-w-sm rounded-2xl border border-slate-200 bg-white p-8 shadow-lg">
+        <h1 className="text-center text-2xl font-bold text-slate-900">{adminTexts.loginHeading}</h1>
+        {checking ? <AuthSpinner /> : <LoginForm onSignedIn={() => navigate("/admin/blog")} />}
+      </div>
+    </section>
+  );
+}
+
+function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const passwordId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [password, setPassword] = useState("");
+
+  // The field is uncontrolled so that hydration leaves alone what was typed before it; pick that up.
+  useEffect(() => {
+    setPassword(inputRef.current?.value ?? "");
+  }, []);
+  const [visible, setVisible] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!password || busy) return;
+    setBusy(true);
+    const result = await loginAdmin(password);
+    setBusy(false);
+    if (result.ok) {
+      storeAdminToken(result.data.token);
+      toast.success(adminToasts.loginSuccess.title, { description: adminToasts.loginSuccess.description });
+      onSignedIn();
+    } else if (result.status === 0) {
+      toast.error(adminToasts.networkError.title, { description: adminToasts.networkError.description });
+    } else {
+      toast.error(adminToasts.loginFailure.title, {
+        description: result.error || adminToasts.loginFailure.fallback,
+      });
+    }
+  }
+
+  // method="post": even before the page is interactive, a password never lands in a URL.
+  return (
+    <form method="post" className="mt-8 space-y-6" onSubmit={onSubmit} noValidate>
+      <div>
+        <label htmlFor={passwordId} className="block text-sm font-medium text-slate-700">
+          {adminTexts.passwordLabel}
+        </label>
+        <div className="relative mt-1">
+          <input
+            id={passwordId}
+            name="password"
+            type={visible ? "text" : "password"}
+            autoComplete="current-password"
+            required
+            autoFocus
+            ref={inputRef}
+            onChange={(event) => setPassword(event.target.value)}
+            className="block w-full rounded-md border border-slate-300 py-2 pr-12 pl-3 text-slate-900 shadow-sm focus:border-indigo-600 focus:ring-2 focus:ring-indigo-600 focus:outline-none"
+          />
+          <button
+            type="button"
+            onClick={() => setVisible((shown) => !shown)}
+            aria-label={visible ? adminTexts.hidePassword : adminTexts.showPassword}
+            aria-controls={passwordId}
+            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-slate-500 hover:text-slate-800"
+          >
+            <EyeIcon crossed={visible} />
+          </button>
+        </div>
+      </div>
+      <button
+        type="submit"
+        disabled={!password || busy}
+        className="w-full rounded-md bg-indigo-700 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-indigo-800 disabled:cursor-not-allowed disabled:opacity-50"
+      >
+        {busy ? adminTexts.signingIn : adminTexts.signIn}
+      </button>
+    </form>
+  );
+}
+
+function EyeIcon({ crossed }: { crossed: boolean }) {
+  return (
+    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+      {crossed ? <path d="M3 3l18 18" /> : null}
+    </svg>
   );
 }

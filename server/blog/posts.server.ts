@@ -6,6 +6,7 @@ import {
   postMessages,
   postPatchSchema,
   type BlogPost,
+  type BlogPostSummary,
   type PostInput,
 } from "../../domain/blog-post";
 import { fieldErrors } from "../../domain/validation";
@@ -56,6 +57,36 @@ export async function listAllPosts(db: AppDatabase): Promise<BlogPost[]> {
     .orderBy("id", "desc")
     .execute();
   return rows.map(toBlogPost);
+}
+
+/**
+ * Every post without its body, newest first: what the admin table shows. Bodies may carry pasted
+ * images as data URLs, so listing them would move megabytes for one table.
+ */
+export async function listPostSummaries(db: AppDatabase): Promise<BlogPostSummary[]> {
+  const rows = await db
+    .selectFrom("blog_posts")
+    .select([
+      "id",
+      "slug",
+      "title",
+      "excerpt",
+      "category",
+      "author_name",
+      "author_avatar_url",
+      "author_bio",
+      "author_linkedin_url",
+      "featured_image_url",
+      "read_time",
+      "published",
+      "featured",
+      "created_at",
+      "updated_at",
+    ])
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return rows.map((row) => ({ ...row, published: Boolean(row.published), featured: Boolean(row.featured) }));
 }
 
 export async function getPostById(db: AppDatabase, id: string): Promise<BlogPost | undefined> {

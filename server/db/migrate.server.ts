@@ -26,12 +26,7 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Applies pending migrations; throws with the failing migration's name. */
 export async function migrateToLatest(db: AppDatabase): Promise<string[]> {
-  // On PostgreSQL, Kysely looks for its bookkeeping tables in every schema unless told which one:
-  // another schema's tables (another app, a parallel test) would be taken for ours.
-  const migrationTableSchema = isPostgres(db)
-    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-    : undefined;
-  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  const migrator = new Migrator({ db, provider, migrationTableSchema: await migrationSchema(db) });
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((result) => result.status === "Error");
   if (error) {
@@ -39,4 +34,15 @@ export async function migrateToLatest(db: AppDatabase): Promise<string[]> {
     throw new Error(`Migration failed${where}: ${String(error)}`, { cause: error });
   }
   return results.map((result) => result.migrationName);
+}
+
+/**
+ * On PostgreSQL, the schema the migration tables live in: the connection's current one. Kysely
+ * otherwise looks for its tables in every schema of the database, so another schema holding them
+ * (a second copy of the site, a test's) would make it skip creating its own.
+ */
+async function migrationSchema(db: AppDatabase): Promise<string | undefined> {
+  if (!isPostgres(db)) return undefined;
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? undefined;
 }

@@ -12,15 +12,18 @@ export function testServices(db: AppDatabase, env: NodeJS.ProcessEnv = {}): AppS
 }
 
 /**
- * Serves API routers on a real HTTP port, mounted under /api as server/app.ts mounts them.
+ * Serves API routers on a real HTTP port, mounted under /api as server/app.ts mounts them
+ * (`beforeJsonBody`: routers that parse their own bodies, mounted before the shared parser).
  * Returns the base URL and a close function.
  */
 export async function serveApi(
   services: AppServices,
   routers: express.Router[],
+  { beforeJsonBody = [] }: { beforeJsonBody?: express.Router[] } = {},
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const app = express();
   const api = express.Router();
+  for (const router of beforeJsonBody) api.use(router);
   api.use(jsonBody());
   for (const router of routers) api.use(router);
   api.use(apiNotFound);

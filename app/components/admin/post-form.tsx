@@ -1,0 +1,222 @@
+import { useId, useRef, useState } from "react";
+import { adminTexts, postFieldLabels } from "../../../domain/admin-messages";
+import { POST_LIMITS, postInputSchema, type NEW_POST_DEFAULTS, type PostInput } from "../../../domain/blog-post";
+import { slugify } from "../../../domain/slug";
+import { fieldErrors } from "../../../domain/validation";
+import { RichTextEditor, type RichTextHandle } from "./rich-text-editor";
+
+type FormFieldName = Exclude<keyof typeof NEW_POST_DEFAULTS, "content" | "published">;
+
+/** The form's own values (the body lives in the editor until it is saved). */
+export type PostFormValues = { [Name in FormFieldName]: Name extends "featured" ? boolean : string };
+
+export type SaveOutcome = { ok: true } | { ok: false; fields?: Record<string, string>; error?: string };
+
+type TextField = Exclude<keyof PostFormValues, "featured">;
+
+const FIELDS: { name: TextField; required?: boolean; multiline?: boolean; type?: "url"; max: number; hint?: string }[] = [
+  { name: "title", required: true, max: POST_LIMITS.title },
+  { name: "slug", required: true, max: POST_LIMITS.slug },
+  { name: "category", required: true, max: POST_LIMITS.category },
+  { name: "author_name", required: true, max: POST_LIMITS.author_name },
+  { name: "read_time", required: true, max: POST_LIMITS.read_time },
+  { name: "excerpt", multiline: true, max: POST_LIMITS.excerpt },
+  { name: "featured_image_url", type: "url", max: POST_LIMITS.url },
+  { name: "author_avatar_url", type: "url", max: POST_LIMITS.url },
+  { name: "author_bio", multiline: true, max: POST_LIMITS.author_bio },
+  { name: "author_linkedin_url", type: "url", max: POST_LIMITS.url },
+];
+
+const inputClass =
+  "mt-1 block w-full rounded-md border px-3 py-2 text-slate-900 shadow-sm focus:border-indigo-600 focus:ring-2 focus:ring-indigo-600 focus:outline-none";
+
+/**
+ * The post editor's form. While creating, the slug follows the title until it is edited by
+ * hand. Save Draft submits published false, Publish submits published true; both are checked
+ * with the shared schema first, and the server's field errors are shown the same way.
+ */
+export function PostForm({
+  mode,
+  initialValues,
+  initialContent,
+  onSave,
+}: {
+  mode: "create" | "edit";
+  initialValues: PostFormValues;
+  initialContent: string;
+  onSave: (values: PostInput) => Promise<SaveOutcome>;
+}) {
+  const formId = useId();
+  const editorRef = useRef<RichTextHandle>(null);
+  const [values, setValues] = useState(initialValues);
+  const [slugEdited, setSlugEdited] = useState(mode === "edit");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+
+  const fieldId = (name: string) => `${formId}-${name}`;
+  const errorId = (name: string) => `${formId}-${name}-error`;
+
+  function setField(name: TextField, value: string) {
+    setValues((current) => {
+      const next = { ...current, [name]: value };
+      if (name === "title" && !slugEdited) next.slug = slugify(value);
+      return next;
+    });
+    if (name === "slug") setSlugEdited(mode === "edit" || value !== "");
+    setErrors((current) => {
+      const next = { ...current };
+      delete next[name];
+      if (name === "title" && !slugEdited) delete next.slug;
+      return next;
+    });
+  }
+
+  function focusField(name: string) {
+    if (name === "content") return editorRef.current?.focus();
+    document.getElementById(fieldId(name))?.focus();
+  }
+
+  async function submit(published: boolean) {
+    if (saving) return;
+    const input = { ...values, content: editorRef.current?.getHtml() ?? initialContent, published };
+    const parsed = postInputSchema.safeParse(input);
+    if (!parsed.success) {
+      const fields = fieldErrors(parsed.error);
+      setErrors(fields);
+      setFormError(adminTexts.fixFields);
+      focusFirstError(fields);
+      return;
+    }
+    setErrors({});
+    setFormError(undefined);
+    setSaving(true);
+    const outcome = await onSave(parsed.data);
+    setSaving(false);
+    if (!outcome.ok) {
+      const fields = outcome.fields ?? {};
+      setErrors(fields);
+      setFormError(Object.keys(fields).length > 0 ? adminTexts.fixFields : outcome.error);
+      focusFirstError(fields);
+    }
+  }
+
+  function focusFirstError(fields: Record<string, string>) {
+    const order: string[] = [...FIELDS.map((field) => field.name), "content"];
+    const first = order.find((name) => name in fields);
+    if (first) focusField(first);
+  }
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    void submit(submitter?.getAttribute("value") === "publish");
+  }
+
+  const contentLabelId = `${formId}-content-label`;
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-8">
+      <div className="grid gap-6 sm:grid-cols-2">
+        {FIELDS.map((field) => {
+          const error = errors[field.name];
+          const common = {
+            id: fieldId(field.name),
+            name: field.name,
+            value: values[field.name],
+            maxLength: field.max,
+            "aria-required": field.required || undefined,
+            "aria-invalid": error ? true : undefined,
+            "aria-describedby": error ? errorId(field.name) : undefined,
+            className: `${inputClass} ${error ? "border-red-600" : "border-slate-300"}`,
+          };
+          return (
+            <div key={field.name} className={field.multiline ? "sm:col-span-2" : undefined}>
+              <label htmlFor={fieldId(field.name)} className="block text-sm font-medium text-slate-700">
+                {postFieldLabels[field.name]}
+                {field.required ? <span aria-hidden="true" className="text-red-700"> *</span> : null}
+              </label>
+              {field.multiline ? (
+                <textarea
+                  {...common}
+                  rows={3}
+                  onChange={(event) => setField(field.name, event.target.value)}
+                />
+              ) : (
+                <input
+                  {...common}
+                  type={field.type === "url" ? "url" : "text"}
+                  inputMode={field.type === "url" ? "url" : undefined}
+                  placeholder={field.type === "url" ? "https://" : undefined}
+                  onChange={(event) => setField(field.name, event.target.value)}
+                />
+              )}
+              {error ? (
+                <p id={errorId(field.name)} className="mt-1 text-sm text-red-700">
+                  {error}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+      </div>
+
+      <div>
+        <span id={contentLabelId} className="block text-sm font-medium text-slate-700">
+          {postFieldLabels.content}
+        </span>
+        <div className="mt-1">
+          <RichTextEditor
+            ref={editorRef}
+            initialHtml={initialContent}
+            labelledBy={contentLabelId}
+            errorId={errorId("content")}
+            invalid={Boolean(errors.content)}
+          />
+        </div>
+        {errors.content ? (
+          <p id={errorId("content")} className="mt-1 text-sm text-red-700">
+            {errors.content}
+          </p>
+        ) : null}
+      </div>
+
+      <label className="flex items-center gap-3 text-sm font-medium text-slate-700">
+        <input
+          type="checkbox"
+          name="featured"
+          checked={values.featured}
+          onChange={(event) => setValues((current) => ({ ...current, featured: event.target.checked }))}
+          className="h-4 w-4 rounded border-slate-300 text-indigo-700 focus:ring-indigo-600"
+        />
+        {adminTexts.featuredPost}
+      </label>
+
+      {formError ? (
+        <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm text-red-800">
+          {formError}
+        </p>
+      ) : null}
+
+      <div className="flex flex-wrap items-center justify-end gap-4 border-t border-slate-200 pt-6">
+        <div className="flex gap-3">
+          <button
+            type="submit"
+            value="draft"
+            disabled={saving}
+            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50"
+          >
+            {adminTexts.saveDraft}
+          </button>
+          <button
+            type="submit"
+            value="publish"
+            disabled={saving}
+            className="rounded-md bg-indigo-700 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-800 disabled:cursor-not-allowed disabled:opacity-50"
+          >
+            {adminTexts.publish}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+import { useEffect, useImperativeHandle, useRef, useState } from "react";
+import "quill/dist/quill.snow.css";
+import "./rich-text-editor.css";
+import { adminTexts } from "../../../domain/admin-messages";
+import type { PostEditor } from "../../lib/quill-editor";
+
+export type RichTextHandle = {
+  /** The body as article HTML; the initial body while the editor is still loading. */
+  getHtml: () => string;
+  focus: () => void;
+};
+
+/**
+ * The post body editor: Quill 2, loaded with import() once this mounts in the browser, so it
+ * never weighs on other pages. The server renders a 400 px placeholder of the same size.
+ */
+export function RichTextEditor({
+  ref,
+  initialHtml,
+  labelledBy,
+  errorId,
+  invalid,
+}: {
+  ref: React.Ref<RichTextHandle>;
+  initialHtml: string;
+  labelledBy: string;
+  errorId: string;
+  invalid: boolean;
+}) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const editorRef = useRef<PostEditor | null>(null);
+  const initial = useRef({ html: initialHtml, labelledBy, errorId });
+  const [status, setStatus] = useState<"loading" | "ready" | "failed">("loading");
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      getHtml: () => editorRef.current?.getHtml() ?? initial.current.html,
+      focus: () => editorRef.current?.focus(),
+    }),
+    [],
+  );
+
+  useEffect(() => {
+    let cancelled = false;
+    const host = hostRef.current;
+    import("../../lib/quill-editor").then(
+      ({ createPostEditor }) => {
+        if (cancelled || !host) return;
+        editorRef.current = createPostEditor(host, {
+          html: initial.current.html,
+          placeholder: adminTexts.editorPlaceholder,
+          labelledBy: initial.current.labelledBy,
+          describedBy: initial.current.errorId,
+        });
+        setStatus("ready");
+      },
+      () => {
+        if (!cancelled) setStatus("failed");
+      },
+    );
+    return () => {
+      cancelled = true;
+      editorRef.current?.destroy();
+      editorRef.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    editorRef.current?.setInvalid(invalid);
+  }, [invalid, status]);
+
+  return (
+    <div className={`rich-text-editor rounded-md bg-white ${invalid ? "ring-2 ring-red-600" : ""}`}>
+      {status !== "ready" ? (
+        <div
+          role={status === "failed" ? "alert" : "status"}
+          className="flex h-[442px] items-center justify-center rounded-md border border-slate-300 text-slate-500"
+        >
+          {status === "failed" ? adminTexts.editorFailed : adminTexts.loadingEditor}
+        </div>
+      ) : null}
+      <div ref={hostRef} hidden={status !== "ready"} />
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * Texts of the blog admin screens (specification, sections 2, 4, 5 and 8), defined once.
+ * Toasts are title/description pairs, as `toast.success(title, { description })` shows them.
+ */
+export const adminToasts = {
+  loginSuccess: { title: "Success", description: "Successfully logged in to blog admin" },
+  /** The description is the server's error, else this fallback. */
+  loginFailure: { title: "Error", fallback: "Invalid credentials" },
+  networkError: { title: "Error", description: "Network error" },
+  loggedOut: { title: "Logged out" },
+  published: { title: "Success", description: "Post published successfully" },
+  unpublished: { title: "Success", description: "Post unpublished successfully" },
+  statusFailed: { title: "Error", description: "Failed to update post status" },
+  featured: { title: "Success", description: "Post featured successfully" },
+  unfeatured: { title: "Success", description: "Post unfeatured successfully" },
+  featuredFailed: { title: "Error", description: "Failed to update featured status" },
+  deleted: { title: "Success", description: "Blog post deleted successfully" },
+  deleteFailed: { title: "Error", description: "Failed to delete blog post" },
+  created: { title: "Success", description: "Blog post created successfully" },
+  updated: { title: "Success", description: "Blog post updated successfully" },
+  createFailed: { title: "Error", description: "Failed to create blog post" },
+  updateFailed: { title: "Error", description: "Failed to update blog post" },
+} as const;
+
+export const adminTexts = {
+  loginHeading: "Blog Admin Login",
+  passwordLabel: "Password",
+  showPassword: "Show password",
+  hidePassword: "Hide password",
+  signIn: "Sign In",
+  signingIn: "Signing in...",
+  listHeading: "Blog Admin",
+  viewBlog: "View Blog",
+  newPost: "New Post",
+  logout: "Logout",
+  loadingPosts: "Loading posts...",
+  loadPostsFailed: "Error loading blog posts. Please try again later.",
+  emptyHeading: "No Blog Posts Yet",
+  emptyLead: "Write the first article for the blog.",
+  createFirstPost: "Create Your First Post",
+  columns: { title: "Title", category: "Category", status: "Status", created: "Created", actions: "Actions" },
+  featuredMark: "Featured",
+  statusPublished: "Published",
+  statusDraft: "Draft",
+  publish: "Publish",
+  unpublish: "Unpublish",
+  feature: "Feature",
+  unfeature: "Unfeature",
+  edit: "Edit",
+  delete: "Delete",
+  confirmDelete: (title: string) => `Are you sure you want to delete "${title}"?`,
+  createHeading: "Create Post",
+  editHeading: "Edit Post",
+  loadingPost: "Loading post...",
+  postNotFound: "Post Not Found",
+  backToAdmin: "Back to Admin",
+  loadingEditor: "Loading editor...",
+  editorFailed: "The editor could not be loaded. Reload the page to try again.",
+  editorPlaceholder: "Start writing...",
+  featuredPost: "Featured Post",
+  saveDraft: "Save Draft",
+  fixFields: "Please correct the highlighted fields.",
+} as const;
+
+/** Labels of the post editor's fields, keyed by the post field they edit. */
+export const postFieldLabels = {
+  title: "Title",
+  slug: "Slug",
+  category: "Category",
+  author_name: "Author Name",
+  read_time: "Read Time",
+  excerpt: "Excerpt",
+  featured_image_url: "Featured Image URL",
+  author_avatar_url: "Author Avatar URL",
+  author_bio: "Author Bio",
+  author_linkedin_url: "Author LinkedIn URL",
+  content: "Content",
+} as const;
+
+/** Answers of the admin posts API that the specification does not word. */
+export const adminApiMessages = {
+  postNotFound: "Post not found",
+  invalidPost: "The post is not valid",
+} as const;

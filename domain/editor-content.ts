@@ -1,0 +1,80 @@
+import { VIDEO_EMBED_ORIGINS } from "./embeds";
+
+/**
+ * Rules of the post editor's content (specification, section 5: links, images and videos only
+ * from safe schemes). Pure functions, so the browser editor and the tests share them. They keep
+ * the editor honest; the server's article allowlist stays the one security boundary.
+ */
+
+/** What a refused link or video URL becomes (Quill's own convention). */
+export const BLANK_URL = "about:blank";
+/** What a refused image source becomes: an empty placeholder that loads nothing. */
+export const IMAGE_PLACEHOLDER_SRC = "//:0";
+
+const LINK_PROTOCOLS = new Set(["http:", "https:", "mailto:"]);
+const DATA_IMAGE = /^data:image\/(?:png|jpe?g|gif|webp);base64,[a-z0-9+/]+={0,2}$/i;
+
+function parseAbsolute(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** "example.com/page" means https://example.com/page; a value with a scheme keeps its own. */
+function withAssumedScheme(value: string): string {
+  return /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value.replace(/^\/+/, "")}`;
+}
+
+/** A link target: http, https or mailto, normalised (quotes and spaces percent-encoded). */
+export function safeLinkUrl(input: string): string {
+  const value = input.trim();
+  if (value === "") return BLANK_URL;
+  const url = parseAbsolute(withAssumedScheme(value));
+  return url && LINK_PROTOCOLS.has(url.protocol) ? url.href : BLANK_URL;
+}
+
+/** An image source: http, https or an inline raster image (pasted images are data URLs). */
+export function safeImageSrc(input: string): string {
+  const value = input.trim();
+  if (DATA_IMAGE.test(value)) return value;
+  const url = parseAbsolute(value);
+  return url && (url.protocol === "http:" || url.protocol === "https:") ? url.href : IMAGE_PLACEHOLDER_SRC;
+}
+
+/** A video embed: only players of the allowed hosts, always over https. */
+export function safeVideoUrl(input: string): string {
+  const url = parseAbsolute(withAssumedScheme(input.trim()));
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) return BLANK_URL;
+  url.protocol = "https:";
+  return (VIDEO_EMBED_ORIGINS as readonly string[]).includes(url.origin) ? url.href : BLANK_URL;
+}
+
+/** Escapes text for an HTML attribute value or text node. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * Quill 2.0.3's getSemanticHTML() writes every ordinary space as `&nbsp;`, so article text would
+ * never wrap. A space the author typed as a real non-breaking space stays the character U+00A0
+ * (Quill does not escape it), so every `&nbsp;` entity stands for an ordinary space: a single one
+ * becomes a space again, and a run keeps its width by alternating, ending on a breakable space.
+ */
+export function restoreOrdinarySpaces(html: string): string {
+  return html.replace(/(?:&nbsp;)+/g, (run) => {
+    const count = run.length / "&nbsp;".length;
+    let spaces = "";
+    for (let index = 0; index < count; index += 1) {
+      spaces += (count - index) % 2 === 1 ? " " : "&nbsp;";
+    }
+    return spaces;
+  });
+}
+
+/** Whether the editor's HTML holds nothing worth saving (an empty paragraph, say). */
+export function isBlankEditorHtml(html: string): boolean {
+  if (/<(?:img|iframe)\b/i.test(html)) return false;
+  return html.replace(/<[^>]*>/g, "").replace(/&nbsp;|\u00a0|\s/g, "") === "";
+}
