@@ -112,6 +112,20 @@ function AdminBlog() {
           </button>
         </div>
       </div>
+      <nav aria-label={adminTexts.inboxesNav} className="mt-4">
+        <ul className="flex flex-wrap gap-4 text-sm">
+          <li>
+            <Link to="/admin/messages" className="font-semibold text-indigo-700 underline-offset-4 hover:underline">
+              {adminTexts.contactMessages}
+            </Link>
+          </li>
+          <li>
+            <Link to="/admin/reports" className="font-semibold text-indigo-700 underline-offset-4 hover:underline">
+              {adminTexts.securityReports}
+            </Link>
+          </li>
+        </ul>
+      </nav>
       <div className="mt-8">
         {list.status === "loading" ? (
           <p role="status" className="py-16 text-center text-slate-600">

@@ -1,19 +1,18 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { ADMIN_TOKEN_STORAGE_KEY } from "../../domain/auth";
+import { slugify } from "../../domain/slug";
+import { testWithOwnServer } from "./blog-data";
 import { expect, test } from "./fixtures";
 
 const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "";
 
 // Flows of several pages, each loading the editor: give them room on a busy machine.
 test.describe.configure({ timeout: 60_000 });
-const TOKEN_KEY = "blog_admin_token";
+const TOKEN_KEY = ADMIN_TOKEN_STORAGE_KEY;
 
 /** A name no other test (or earlier run against the same server) uses. */
 function unique(label: string): string {
   return `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
-
-function slugOf(title: string): string {
-  return title.toLowerCase().replace(/[^a-z0-9\s-]/g, "").trim().replace(/\s+/g, "-").replace(/-+/g, "-");
 }
 
 async function apiToken(request: APIRequestContext): Promise<string> {
@@ -128,7 +127,7 @@ test("create a draft with an automatic slug, publish it, feature it", async ({ p
   await expect(page.getByLabel("Title")).toBeFocused();
 
   const title = unique("Conversations that teach!");
-  const slug = slugOf(title);
+  const slug = slugify(title);
   await page.getByLabel("Title").fill(title);
   await expect(page.getByLabel("Slug")).toHaveValue(slug);
   await page.getByLabel("Category").fill("Research");
@@ -187,7 +186,7 @@ test("Save Draft on a published post takes it off the blog", async ({ page }) =>
   const title = unique("Published then drafted");
   const post = await createPostThroughApi(page.request, token, {
     title,
-    slug: slugOf(title),
+    slug: slugify(title),
     content: "<p>First version</p>",
     published: true,
   });
@@ -236,7 +235,7 @@ test.describe("a taken slug", () => {
   test("is named next to the slug field", async ({ page }) => {
   const token = await signIn(page);
   const title = unique("Slug owner");
-  await createPostThroughApi(page.request, token, { title, slug: slugOf(title) });
+  await createPostThroughApi(page.request, token, { title, slug: slugify(title) });
   await page.goto("/admin/blog/new");
   await page.getByLabel("Title").fill(title);
   await page.getByRole("button", { name: "Publish" }).click();
@@ -250,7 +249,7 @@ test.describe("a taken slug", () => {
 test("delete asks for confirmation first", async ({ page }) => {
   const token = await signIn(page);
   const title = unique(`Delete "me"`);
-  await createPostThroughApi(page.request, token, { title, slug: slugOf(title) });
+  await createPostThroughApi(page.request, token, { title, slug: slugify(title) });
   await page.goto("/admin/blog");
   const postRow = row(page, title);
 
@@ -311,7 +310,7 @@ test("a post with hostile HTML in every field renders safely in the admin list, 
   const safeUrl = (tag: string) => `${baseURL}/favicon.svg?x="><script>window.__xss='${tag}'</script>`;
   const post = await createPostThroughApi(page.request, token, {
     title: `${title} ${hostile("title")}`.slice(0, 200),
-    slug: slugOf(title),
+    slug: slugify(title),
     excerpt: hostile("excerpt"),
     content: [
       hostile("content"),
@@ -419,7 +418,7 @@ test.describe("a post deleted elsewhere", () => {
     page.on("dialog", (dialog) => void dialog.accept());
     for (const { action, failure } of cases) {
       const title = unique(`Gone before ${action}`);
-      const post = await createPostThroughApi(page.request, token, { title, slug: slugOf(title) });
+      const post = await createPostThroughApi(page.request, token, { title, slug: slugify(title) });
       await page.goto("/admin/blog");
       const postRow = row(page, title);
       await expect(postRow).toBeVisible();
@@ -431,4 +430,21 @@ test.describe("a post deleted elsewhere", () => {
       await expect(postRow).toHaveCount(0);
     }
   });
+});
+
+testWithOwnServer("with no posts the admin list invites the first one, and links to the inboxes", async ({ page, ownServer }) => {
+  const login = await page.request.post(`${ownServer.url}/api/admin/login`, {
+    data: { password: ownServer.adminPassword },
+  });
+  const { token } = (await login.json()) as { token: string };
+  await page.goto(`${ownServer.url}/privacy`);
+  await page.evaluate(({ key, value }) => window.localStorage.setItem(key, value), { key: TOKEN_KEY, value: token });
+  await page.goto(`${ownServer.url}/admin/blog`);
+  await expect(page.getByRole("heading", { name: "No Blog Posts Yet" })).toBeVisible();
+  const inboxes = page.getByRole("navigation", { name: "Inboxes" });
+  await expect(inboxes.getByRole("link", { name: "Contact messages" })).toHaveAttribute("href", "/admin/messages");
+  await expect(inboxes.getByRole("link", { name: "Security reports" })).toHaveAttribute("href", "/admin/reports");
+  await page.getByRole("link", { name: "Create Your First Post" }).click();
+  await expect(page).toHaveURL(/\/admin\/blog\/new$/);
+  await expect(page.getByRole("heading", { name: "Create Post" })).toBeVisible();
 });

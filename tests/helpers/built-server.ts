@@ -10,6 +10,8 @@ export type BuiltServer = {
   url: string;
   /** Where its SQLite file lives: `${dataDir}/site.db`. */
   dataDir: string;
+  /** Its admin password (random per server). */
+  adminPassword: string;
   stop: () => Promise<void>;
 };
 
@@ -26,6 +28,7 @@ export async function startBuiltServer({ dataDir }: { dataDir?: string } = {}): 
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), "dialogic-server-"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const adminPassword = crypto.randomBytes(18).toString("base64url");
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
   const child = spawn(process.execPath, [BUILT_SERVER], {
@@ -35,7 +38,7 @@ export async function startBuiltServer({ dataDir }: { dataDir?: string } = {}): 
       PORT: String(port),
       DATA_DIR: dir,
       SITE_URL: url,
-      ADMIN_PASSWORD: crypto.randomBytes(18).toString("base64url"),
+      ADMIN_PASSWORD: adminPassword,
       LOG_LEVEL: "fatal",
     },
     stdio: ["ignore", "ignore", "pipe"],
@@ -54,7 +57,7 @@ export async function startBuiltServer({ dataDir }: { dataDir?: string } = {}): 
     await stop();
     throw error;
   }
-  return { url, dataDir: dir, stop };
+  return { url, dataDir: dir, adminPassword, stop };
 }
 
 async function freePort(): Promise<number> {
