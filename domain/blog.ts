@@ -1,4 +1,4 @@
-import { NEW_POST_DEFAULTS } from "./blog-post";
+import { NEW_POST_DEFAULTS } from "./post-defaults";
 
 /** Posts per page of the blog list and of the public posts API (docs/decisions/021-blog-list-pages.md). */
 export const BLOG_PAGE_SIZE = 12;
