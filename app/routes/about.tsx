@@ -3,6 +3,7 @@ import { Reveal } from "../components/layout/reveal";
 import { CallToAction } from "../components/marketing/call-to-action";
 import { Icon } from "../components/marketing/icon";
 import { SectionHeading } from "../components/marketing/section-heading";
+import { CardList } from "../components/marketing/card-list";
 import { buttonStyles } from "../components/ui/button-styles";
 import { ExternalLink } from "../components/ui/external-link";
 import { PageHeader } from "../components/ui/page-header";
@@ -51,14 +52,7 @@ export default function AboutPage() {
 
       <Reveal aria-labelledby="audience-heading" className="mx-auto mt-24 max-w-6xl px-4 sm:px-6">
         <SectionHeading id="audience-heading" eyebrow={audience.eyebrow} title={audience.title} />
-        <ul className="mt-12 grid gap-6 md:grid-cols-3">
-          {audience.items.map((item) => (
-            <li key={item.title} className="rounded-2xl bg-slate-50 p-6">
-              <h3 className="text-lg font-semibold text-slate-900">{item.title}</h3>
-              <p className="mt-2 text-slate-600">{item.text}</p>
-            </li>
-          ))}
-        </ul>
+        <CardList cards={audience.items} />
         <p className="mx-auto mt-10 max-w-3xl text-center text-lg text-slate-600">{audience.organizations}</p>
       </Reveal>
 

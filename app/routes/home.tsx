@@ -5,6 +5,7 @@ import { Icon } from "../components/marketing/icon";
 import { ForgettingCurveChart, HeroIllustration } from "../components/marketing/illustrations";
 import { SectionHeading } from "../components/marketing/section-heading";
 import { UseCaseGrid } from "../components/marketing/use-case-grid";
+import { CardList } from "../components/marketing/card-list";
 import { buttonStyles } from "../components/ui/button-styles";
 import { ExternalLink } from "../components/ui/external-link";
 import { homeCopy } from "../content/home";
@@ -65,15 +66,7 @@ export default function HomePage() {
             <ForgettingCurveChart label={forgettingCurveLabel} className="h-auto w-full" />
           </figure>
         </div>
-        <ul className="mt-12 grid gap-6 md:grid-cols-3">
-          {problem.points.map((point) => (
-            <li key={point.title} className="rounded-2xl bg-slate-50 p-6">
-              <Icon name={point.icon} className="text-indigo-700" />
-              <h3 className="mt-3 text-lg font-semibold text-slate-900">{point.title}</h3>
-              <p className="mt-2 text-slate-600">{point.text}</p>
-            </li>
-          ))}
-        </ul>
+        <CardList cards={problem.points} />
       </Reveal>
 
       <Reveal aria-labelledby="approach-heading" className="mx-auto mt-24 max-w-6xl px-4 sm:px-6">

@@ -3,6 +3,7 @@ import { Reveal } from "../components/layout/reveal";
 import { CallToAction } from "../components/marketing/call-to-action";
 import { ForgettingCurveChart } from "../components/marketing/illustrations";
 import { SectionHeading } from "../components/marketing/section-heading";
+import { CardList } from "../components/marketing/card-list";
 import { buttonStyles } from "../components/ui/button-styles";
 import { ExternalLink } from "../components/ui/external-link";
 import { PageHeader } from "../components/ui/page-header";
@@ -36,14 +37,7 @@ export default function SciencePage() {
             <ForgettingCurveChart label={forgettingCurveLabel} className="h-auto w-full" />
           </figure>
         </div>
-        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {learningScience.principles.map((principle) => (
-            <li key={principle.title} className="rounded-2xl bg-slate-50 p-6">
-              <h3 className="text-lg font-semibold text-slate-900">{principle.title}</h3>
-              <p className="mt-2 text-slate-600">{principle.text}</p>
-            </li>
-          ))}
-        </ul>
+        <CardList cards={learningScience.principles} columns="2-4" />
       </Reveal>
 
       <Reveal aria-labelledby="kirkpatrick-heading" className="mx-auto mt-24 max-w-6xl px-4 sm:px-6">

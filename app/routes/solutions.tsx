@@ -3,6 +3,7 @@ import { Reveal } from "../components/layout/reveal";
 import { CallToAction } from "../components/marketing/call-to-action";
 import { Icon } from "../components/marketing/icon";
 import { SectionHeading } from "../components/marketing/section-heading";
+import { CardList } from "../components/marketing/card-list";
 import { buttonStyles } from "../components/ui/button-styles";
 import { ExternalLink } from "../components/ui/external-link";
 import { PageHeader } from "../components/ui/page-header";
@@ -44,14 +45,7 @@ export default function SolutionsPage() {
 
       <Reveal aria-labelledby="more-use-cases-heading" className="mx-auto mt-24 max-w-6xl px-4 sm:px-6">
         <SectionHeading id="more-use-cases-heading" eyebrow={more.eyebrow} title={more.title} lead={more.lead} />
-        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {more.items.map((item) => (
-            <li key={item.title} className="rounded-2xl bg-slate-50 p-6">
-              <h3 className="text-lg font-semibold text-slate-900">{item.title}</h3>
-              <p className="mt-2 text-slate-600">{item.text}</p>
-            </li>
-          ))}
-        </ul>
+        <CardList cards={more.items} columns="2-3" />
       </Reveal>
 
       <CallToAction title={cta.title} body={cta.body}>

@@ -81,13 +81,9 @@ export function notificationText(message: ContactInput, siteName: string): strin
 
 export const CONTACT_INBOX_PAGE_SIZE = 50;
 
-/** The admin inbox: newest first, one page at a time. */
-export async function listContactMessages(
-  db: AppServices["db"],
-  page = 1,
-  pageSize = CONTACT_INBOX_PAGE_SIZE,
-): Promise<ContactMessagePage> {
-  const rows = await db
+/** A message as the inbox shows it, with the state of its notification email. */
+function selectInboxMessages(db: AppServices["db"]) {
+  return db
     .selectFrom("contact_messages")
     .leftJoin("mail_outbox", "mail_outbox.id", "contact_messages.mail_id")
     .select([
@@ -99,7 +95,16 @@ export async function listContactMessages(
       "contact_messages.read_at",
       "mail_outbox.status as email_status",
       "mail_outbox.delivered_via as email_via",
-    ])
+    ]);
+}
+
+/** The admin inbox: newest first, one page at a time. */
+export async function listContactMessages(
+  db: AppServices["db"],
+  page = 1,
+  pageSize = CONTACT_INBOX_PAGE_SIZE,
+): Promise<ContactMessagePage> {
+  const rows = await selectInboxMessages(db)
     .orderBy("contact_messages.created_at", "desc")
     .orderBy("contact_messages.id", "desc")
     .limit(pageSize)
@@ -114,7 +119,7 @@ export async function listContactMessages(
     .executeTakeFirstOrThrow();
   const total = Number(counts.total);
   return {
-    messages: rows.map((row) => ({ ...row, read: row.read_at !== null })),
+    messages: rows.map(withReadFlag),
     page,
     pageSize,
     total,
@@ -135,22 +140,14 @@ export async function markContactMessageRead(
     // Keep the first reading time when marked read again.
     .$if(read, (query) => query.where("read_at", "is", null))
     .execute();
-  const row = await db
-    .selectFrom("contact_messages")
-    .leftJoin("mail_outbox", "mail_outbox.id", "contact_messages.mail_id")
-    .select([
-      "contact_messages.id",
-      "contact_messages.name",
-      "contact_messages.email",
-      "contact_messages.message",
-      "contact_messages.created_at",
-      "contact_messages.read_at",
-      "mail_outbox.status as email_status",
-      "mail_outbox.delivered_via as email_via",
-    ])
+  const row = await selectInboxMessages(db)
     .where("contact_messages.id", "=", id)
     .executeTakeFirst();
-  return row ? { ...row, read: row.read_at !== null } : undefined;
+  return row ? withReadFlag(row) : undefined;
+}
+
+function withReadFlag<T extends { read_at: string | null }>(row: T): T & { read: boolean } {
+  return { ...row, read: row.read_at !== null };
 }
 
 function asRecord(input: unknown): Record<string, unknown> {
