@@ -2,11 +2,15 @@
  * The operator CLI: `npm run admin -- <command>`. Each command opens the configured database,
  * does its work and closes it again.
  */
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
 import readline from "node:readline";
 import { setAdminPassword } from "./auth/admin-auth.server";
 import { seedExamplePosts } from "./blog/example-posts.server";
+import { exportPosts, importPosts } from "./blog/post-transfer.server";
 import { loadConfig, type Config } from "./config.server";
-import { createDatabase, type AppDatabase } from "./db/database.server";
+import { copyDatabase } from "./db/copy-database.server";
+import { createDatabase, type AppDatabase, type DatabaseTarget } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { countOutbox, listUndeliveredEmails, retryFailedEmails } from "./mail/outbox.server";
 
@@ -67,7 +71,56 @@ const commands: Record<string, Command> = {
       if (skipped.length) console.log(`Already there: ${skipped.join(", ")}`);
     },
   },
+  export: {
+    summary: "write every blog post as JSON to a file (or standard output): export [file]",
+    async run({ db, args }) {
+      const json = JSON.stringify(await exportPosts(db), null, 2);
+      const [file] = args;
+      if (!file) return void process.stdout.write(`${json}\n`);
+      await writeFile(file, `${json}\n`);
+      console.log(`Exported the blog posts to ${file}.`);
+    },
+  },
+  import: {
+    summary: "create or update blog posts (by slug) from an export file: import <file>",
+    async run({ db, args }) {
+      const [file] = args;
+      if (!file) throw new UsageError("Name the file to import: npm run admin -- import posts.json");
+      const { created, updated, refused } = await importPosts(db, JSON.parse(await readFile(file, "utf8")));
+      console.log(`Created ${created.length}, updated ${updated.length}, refused ${refused.length}.`);
+      for (const { slug, fields } of refused) {
+        console.log(`  refused "${slug}": ${Object.entries(fields).map(([field, message]) => `${field}: ${message}`).join("; ")}`);
+      }
+    },
+  },
+  "copy-db": {
+    summary: "copy everything into another, empty database: copy-db --to <postgres URL or SQLite file>",
+    async run({ db, args }) {
+      const [flag, destination] = args;
+      if (flag !== "--to" || !destination) {
+        throw new UsageError("Name the target: npm run admin -- copy-db --to postgres://user@host/db");
+      }
+      const target = createDatabase(databaseTarget(destination));
+      try {
+        const counts = await copyDatabase(db, target);
+        const summary = Object.entries(counts).map(([table, rows]) => `${table} ${rows}`).join(", ");
+        console.log(`Copied: ${summary}.`);
+      } finally {
+        await target.destroy();
+      }
+    },
+  },
 };
+
+class UsageError extends Error {
+  override name = "UsageError";
+}
+
+function databaseTarget(destination: string): DatabaseTarget {
+  return /^postgres(ql)?:\/\//.test(destination)
+    ? { kind: "postgres", url: destination }
+    : { kind: "sqlite", file: path.resolve(destination) };
+}
 
 /** Reads one line without echoing it when typed at a terminal; piped input works too. */
 async function readSecret(prompt: string): Promise<string> {
@@ -110,7 +163,8 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof Error && error.name === "ConfigError" ? error.message : error);
+    // Operators get the message; DEBUG=1 shows where it came from.
+    console.error(error instanceof Error && !process.env.DEBUG ? error.message : error);
     process.exit(1);
   },
 );

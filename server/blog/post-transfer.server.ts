@@ -1,0 +1,50 @@
+import type { BlogPost } from "../../domain/blog-post";
+import type { AppDatabase } from "../db/database.server";
+import { createPost, listAllPosts, updatePost } from "./posts.server";
+
+/** The file `npm run admin -- export` writes and `import` reads. */
+export type PostExport = { exportedAt: string; posts: BlogPost[] };
+
+export async function exportPosts(db: AppDatabase): Promise<PostExport> {
+  // Oldest first, so an import recreates them in their original order.
+  const posts = (await listAllPosts(db)).reverse();
+  return { exportedAt: new Date().toISOString(), posts };
+}
+
+export type ImportResult = {
+  created: string[];
+  updated: string[];
+  refused: { slug: string; fields: Record<string, string> }[];
+};
+
+/**
+ * Imports posts by slug: a new slug creates a post, a known one updates it. Every post passes the
+ * same validation and HTML allowlist as the editor's; a post that fails is reported, not stored.
+ * Creation dates travel with the posts.
+ */
+export async function importPosts(db: AppDatabase, data: unknown): Promise<ImportResult> {
+  const posts = (data as { posts?: unknown })?.posts;
+  if (!Array.isArray(posts)) throw new Error('The file has no "posts" list; it should come from `npm run admin -- export`.');
+  const result: ImportResult = { created: [], updated: [], refused: [] };
+  for (const entry of posts as Record<string, unknown>[]) {
+    const slug = String(entry?.slug ?? "");
+    const existing = slug
+      ? await db.selectFrom("blog_posts").select("id").where("slug", "=", slug).executeTakeFirst()
+      : undefined;
+    const write = existing ? await updatePost(db, existing.id, entry) : await createPost(db, entry);
+    if (!write.ok) {
+      result.refused.push({ slug, fields: write.code === "not_found" ? { id: "not found" } : write.fields });
+      continue;
+    }
+    const createdAt = typeof entry.created_at === "string" ? new Date(entry.created_at) : undefined;
+    if (createdAt && !Number.isNaN(createdAt.getTime())) {
+      await db
+        .updateTable("blog_posts")
+        .set({ created_at: createdAt.toISOString() })
+        .where("id", "=", write.post.id)
+        .execute();
+    }
+    (existing ? result.updated : result.created).push(write.post.slug);
+  }
+  return result;
+}

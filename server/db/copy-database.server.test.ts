@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, test } from "vitest";
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
+import { ensureAdminPassword, login } from "../auth/admin-auth.server";
+import { createPost, getPostById } from "../blog/posts.server";
+import { enqueueEmail } from "../mail/outbox.server";
+import { copyDatabase } from "./copy-database.server";
+
+// From the embedded default to each kind of target, PostgreSQL included when it is configured.
+describe.each(testDatabaseKinds)("copy-db from SQLite to %s", (targetKind) => {
+  const opened: TestDatabase[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((database) => database.destroy()));
+  });
+  async function open(kind: typeof targetKind) {
+    const database = await createTestDatabase(kind);
+    opened.push(database);
+    return database.db;
+  }
+
+  test("every row arrives unchanged, binary attachments included, and the admin password still works", async () => {
+    const source = await open("sqlite");
+    const target = await open(targetKind);
+    await ensureAdminPassword(source, "the source's admin password");
+    const post = await createPost(source, { title: "Moved", slug: "moved", content: "<p>Body</p>", published: true });
+    if (!post.ok) throw new Error("not created");
+    await enqueueEmail(source, { to: "team@example.com", subject: "Hello", text: "Body" });
+    const now = new Date().toISOString();
+    const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0x10]);
+    await source
+      .insertInto("security_reports")
+      .values({
+        id: "r1",
+        reference: "VR-2026-ABCDEF",
+        reporter_name: "Ada",
+        reporter_email: "ada@example.com",
+        company: "",
+        asset_affected: "app",
+        vulnerability_title: "Title",
+        vrt_category: "Other",
+        vrt_subcategory: "other",
+        weakness_type: "Design",
+        severity: "Low",
+        description: "d".repeat(60),
+        reproduction_steps: "steps",
+        impact: "impact",
+        status: "new",
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await source
+      .insertInto("report_attachments")
+      .values({ id: "a1", report_id: "r1", position: 0, filename: "shot.png", content_type: "image/png", size: bytes.length, sha256: "x", data: bytes, created_at: now })
+      .execute();
+
+    const counts = await copyDatabase(source, target);
+    expect(counts).toMatchObject({ blog_posts: 1, admin_credentials: 1, mail_outbox: 1, security_reports: 1, report_attachments: 1 });
+    expect(await getPostById(target, post.post.id)).toEqual(post.post);
+    const attachment = await target.selectFrom("report_attachments").selectAll().executeTakeFirstOrThrow();
+    expect(Buffer.from(attachment.data).equals(bytes)).toBe(true);
+    expect(await login(target, "the source's admin password")).toBeDefined();
+  });
+
+  test("a target that already holds data is refused and left as it was", async () => {
+    const source = await open("sqlite");
+    const target = await open(targetKind);
+    await createPost(source, { title: "One", slug: "one" });
+    await createPost(target, { title: "Already here", slug: "already-here" });
+    await expect(copyDatabase(source, target)).rejects.toThrow(
+      "The target database already has rows in blog_posts; copy-db only fills an empty database.",
+    );
+    const slugs = await target.selectFrom("blog_posts").select("slug").execute();
+    expect(slugs).toEqual([{ slug: "already-here" }]);
+  });
+});
