@@ -1,3 +1,4 @@
+import type { BlogPost } from "../../domain/blog-post";
 
 /**
  * Column conventions shared by SQLite and PostgreSQL (see docs/decisions/003-portable-columns.md):
@@ -6,23 +7,10 @@
  */
 export type BooleanColumn = 0 | 1;
 
-export type BlogPostsTable = {
-  id: string;
-  slug: string;
-  title: string;
-  excerpt: string | null;
-  content: string;
-  category: string;
-  author_name: string;
-  author_avatar_url: string | null;
-  author_bio: string;
-  author_linkedin_url: string | null;
-  featured_image_url: string | null;
-  read_time: string;
+/** A post's row: the domain's post with its two flags stored as 0/1. */
+export type BlogPostsTable = Omit<BlogPost, "published" | "featured"> & {
   published: BooleanColumn;
   featured: BooleanColumn;
-  created_at: string;
-  updated_at: string;
 };
 
 export type RateLimitHitsTable = {
