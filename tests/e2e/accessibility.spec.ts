@@ -1,3 +1,4 @@
+import { ADMIN_TOKEN_STORAGE_KEY } from "../../domain/auth";
 import { axeViolations } from "../helpers/axe";
 import { waitForHydration } from "../helpers/hydration";
 import { expect, test } from "./fixtures";
@@ -13,6 +14,11 @@ const paths = [
   "/security",
   "/privacy",
   "/terms",
+  "/contact",
+  "/security/submit",
+  "/blog",
+  "/admin/login",
+  "/no-such-page",
 ];
 
 const viewports = [
@@ -20,6 +26,8 @@ const viewports = [
   { name: "mobile", width: 390, height: 844 },
 ] as const;
 
+// The not-found page answers 404, which the browser logs.
+test.use({ allowedConsoleErrors: [/status of 404/] });
 // Reduced motion keeps every section shown (no reveal transition), so axe checks the whole page.
 // axe-core is injected as an inline script, which the site's CSP rightly refuses: these tests
 // bypass the CSP (security-headers.spec.ts checks it).
@@ -60,4 +68,45 @@ test("open disclosures have no axe violations", async ({ page }) => {
   await step.click();
   await expect(step).toHaveAttribute("aria-expanded", "true");
   expect(await axeViolations(page)).toEqual([]);
+});
+
+test("an article, the admin list, the editor and the inboxes have no axe violations", async ({ page, request }) => {
+  const login = await request.post("/api/admin/login", { data: { password: process.env.E2E_ADMIN_PASSWORD } });
+  const { token } = (await login.json()) as { token: string };
+  const slug = `axe-article-${Date.now().toString(36)}`;
+  const created = await request.post("/api/admin/posts", {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      title: "An article for the accessibility check",
+      slug,
+      excerpt: "Checked by axe.",
+      content: "<h2>Heading</h2><p>Text with <a href=\"https://example.com\">a link</a>.</p><blockquote>Quote</blockquote>",
+      published: true,
+    },
+  });
+  expect(created.status()).toBe(201);
+
+  for (const viewport of viewports) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await page.goto(`/blog/${slug}`);
+    expect(await axeViolations(page), `article at ${viewport.name} width`).toEqual([]);
+  }
+
+  await page.goto("/privacy");
+  await page.evaluate(({ key, value }) => window.localStorage.setItem(key, value), {
+    key: ADMIN_TOKEN_STORAGE_KEY,
+    value: token,
+  });
+  await page.goto("/admin/blog");
+  await expect(page.getByRole("heading", { name: "Blog Admin" })).toBeVisible();
+  expect(await axeViolations(page), "admin list").toEqual([]);
+  await page.goto("/admin/blog/new");
+  await expect(page.locator(".ql-editor")).toBeVisible();
+  expect(await axeViolations(page), "editor").toEqual([]);
+  for (const inbox of ["/admin/messages", "/admin/reports"]) {
+    await page.goto(inbox);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByText("Checking authentication...")).toBeHidden();
+    expect(await axeViolations(page), inbox).toEqual([]);
+  }
 });
