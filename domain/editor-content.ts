@@ -7,6 +7,21 @@ import { VIDEO_EMBED_ORIGINS } from "./embeds";
  */
 
 /** What a refused link or video URL becomes (Quill's own convention). */
+/** The toolbar of the specification (section 2, Post editor), in its order. */
+export const EDITOR_TOOLBAR = [
+  [{ header: [1, 2, 3, 4, 5, 6, false] }],
+  ["bold", "italic", "underline", "strike"],
+  [{ list: "ordered" }, { list: "bullet" }],
+  [{ script: "sub" }, { script: "super" }],
+  [{ indent: "-1" }, { indent: "+1" }],
+  [{ direction: "rtl" }],
+  [{ color: [] }, { background: [] }],
+  [{ align: [] }],
+  ["link", "image", "video"],
+  ["blockquote", "code-block"],
+  ["clean"],
+];
+
 export const BLANK_URL = "about:blank";
 /** What a refused image source becomes: an empty placeholder that loads nothing. */
 export const IMAGE_PLACEHOLDER_SRC = "//:0";

@@ -14,22 +14,9 @@ import {
   safeImageSrc,
   safeLinkUrl,
   safeVideoUrl,
+  EDITOR_TOOLBAR,
 } from "../../domain/editor-content";
 
-/** The toolbar of the specification (section 2, Post editor), in its order. */
-const TOOLBAR = [
-  [{ header: [1, 2, 3, 4, 5, 6, false] }],
-  ["bold", "italic", "underline", "strike"],
-  [{ list: "ordered" }, { list: "bullet" }],
-  [{ script: "sub" }, { script: "super" }],
-  [{ indent: "-1" }, { indent: "+1" }],
-  [{ direction: "rtl" }],
-  [{ color: [] }, { background: [] }],
-  [{ align: [] }],
-  ["link", "image", "video"],
-  ["blockquote", "code-block"],
-  ["clean"],
-];
 
 /**
  * Exactly the formats the toolbar makes: pasted content is reduced to them too. No formula: its
@@ -131,7 +118,7 @@ export function createPostEditor(
     placeholder,
     formats: FORMATS,
     modules: {
-      toolbar: TOOLBAR,
+      toolbar: EDITOR_TOOLBAR,
       // Tab leaves the editor like any other field (no keyboard trap); indenting stays on the
       // toolbar, and Tab still indents at the start of a list item and inside a code block.
       keyboard: { bindings: { tab: false } },

@@ -1,7 +1,8 @@
+import { EDITOR_TOOLBAR } from "../../domain/editor-content";
 import { expect, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 import { cleanArticleHtml } from "../../server/blog/article-html.server";
-import { editorToolbar, quillFormatScripts } from "../fixtures/quill-formats";
+import { quillFormatScripts } from "../fixtures/quill-formats";
 
 // The round trip of every toolbar format: made with Quill (the editor's own library, in this
 // browser), saved as HTML, cleaned by the server's allowlist, loaded back into Quill. The cleaned
@@ -29,7 +30,7 @@ function make(page: Page, script: string) {
       new Function("quill", script)(quill);
       return { semantic: quill.getSemanticHTML(), dom: quill.root.innerHTML, ops: quill.getContents().ops as Op[] };
     },
-    { script, toolbar: editorToolbar },
+    { script, toolbar: EDITOR_TOOLBAR },
   );
 }
 
@@ -49,7 +50,7 @@ function load(page: Page, html: string) {
       quill.setContents(quill.clipboard.convert({ html }));
       return quill.getContents().ops as Op[];
     },
-    { html, toolbar: editorToolbar },
+    { html, toolbar: EDITOR_TOOLBAR },
   );
 }
 
