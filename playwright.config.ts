@@ -41,6 +41,8 @@ export default defineConfig({
       SITE_URL: baseURL,
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
       LOG_LEVEL: "warn",
+      // Tests write posts straight into the database and look at once: read changes on every request.
+      PAGE_CACHE_CHECK_MS: "0",
       // As behind a load balancer: tests can act as distinct clients (X-Forwarded-For).
       TRUST_PROXY: "loopback",
     },

@@ -5,7 +5,11 @@ export default defineConfig({
   test: {
     include: ["{app,domain,server,tests}/**/*.test.ts"],
     exclude: ["tests/e2e/**", "node_modules/**"],
-    testTimeout: 20_000,
+    // An unexpected console.error fails the test (tests/setup/console-errors.ts).
+    setupFiles: ["tests/setup/console-errors.ts"],
+    // A login hashes with scrypt N=2^17 (docs/decisions/067): ten in a row take seconds on a busy
+    // two-core machine.
+    testTimeout: 60_000,
     hookTimeout: 30_000,
   },
 });

@@ -3,6 +3,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../server/db/database-errors.server";
+import { ArticleBodyContext } from "./lib/article-body";
 
 export const streamTimeout = 5_000;
 
@@ -13,15 +15,26 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  // Every script React Router renders carries this response's CSP nonce.
+  // Every script React Router renders carries this response's CSP nonce (none on cached pages).
   const nonce = loadContext.cspNonce;
+  // A loader or action that failed because the database is away: 503, try again shortly.
+  const errors = Object.values(routerContext.staticHandlerContext.errors ?? {});
+  if (responseStatusCode >= 500 && errors.some(isDatabaseUnavailable)) responseStatusCode = 503;
+  // Pages that answer 503 themselves (the blog when it cannot load) say when to try again too.
+  if (responseStatusCode === 503) {
+    responseHeaders.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+    responseHeaders.set("Cache-Control", "no-store");
+  }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Crawlers get the complete document at once; people get the shell as soon as it is ready.
     const readyOption = userAgent && isbot(userAgent) ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      // The article body is rendered from here, not from the hydration data (decision 073).
+      <ArticleBodyContext.Provider value={loadContext.articleHtml}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </ArticleBodyContext.Provider>,
       {
         nonce,
         [readyOption]() {

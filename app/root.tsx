@@ -5,15 +5,18 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useLocation,
   useRouteError,
 } from "react-router";
-import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { NotFound } from "./components/layout/not-found";
+import { Toaster } from "./components/layout/toaster";
 import { navigationLabels } from "./content/navigation";
 import "./styles/app.css";
+// The same file fonts.css names: preloaded so the first paint already has the brand face.
+import brandFontUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { site: context.services.config.public };
@@ -21,6 +24,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "preload", href: brandFontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -50,7 +54,13 @@ export default function App() {
   );
 }
 
+/** Signed-in admin screens draw their own bar (AdminShell); the login stays a public page. */
+function isAdminScreen(pathname: string): boolean {
+  return pathname.startsWith("/admin/") && pathname !== "/admin/login";
+}
+
 function SiteShell({ children }: { children: React.ReactNode }) {
+  const admin = isAdminScreen(useLocation().pathname);
   return (
     <>
       <a
@@ -59,26 +69,18 @@ function SiteShell({ children }: { children: React.ReactNode }) {
       >
         {navigationLabels.skipToContent}
       </a>
-      <SiteHeader />
-      <main id="main" tabIndex={-1} className="outline-none">
-        {children}
-      </main>
-      <SiteFooter />
-      <Toaster
-        position="top-right"
-        visibleToasts={1}
-        duration={5000}
-        closeButton
-        // Own colours rather than Sonner's rich colours, whose error text fails WCAG contrast.
-        toastOptions={{
-          classNames: {
-            toast: "!border-slate-200 !text-slate-900",
-            description: "!text-slate-700",
-            error: "!border-l-4 !border-l-red-700",
-            success: "!border-l-4 !border-l-emerald-700",
-          },
-        }}
-      />
+      {admin ? (
+        children
+      ) : (
+        <>
+          <SiteHeader />
+          <main id="main" tabIndex={-1} className="outline-none">
+            {children}
+          </main>
+          <SiteFooter />
+        </>
+      )}
+      <Toaster />
     </>
   );
 }

@@ -13,6 +13,7 @@ export default [
   route("security/submit", "routes/security-submit.tsx"),
   route("blog", "routes/blog.tsx"),
   route("blog/:slug", "routes/blog-post.tsx"),
+  route("preview/:token", "routes/post-preview.tsx"),
   route("admin/login", "routes/admin-login.tsx"),
   route("admin/blog", "routes/admin-blog.tsx"),
   route("admin/blog/new", "routes/admin-editor.tsx", { id: "admin-new" }),

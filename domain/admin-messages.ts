@@ -1,25 +1,32 @@
+import { authMessages } from "./auth";
+import { blogMessages } from "./blog";
+import { toastTitles } from "./toast";
+
+const success = (description: string) => ({ title: toastTitles.success, description }) as const;
+const failure = (description: string) => ({ title: toastTitles.error, description }) as const;
+
 /**
  * Texts of the blog admin screens (specification, sections 2, 4, 5 and 8), defined once.
  * Toasts are title/description pairs, as `toast.success(title, { description })` shows them.
  */
 export const adminToasts = {
-  loginSuccess: { title: "Success", description: "Successfully logged in to blog admin" },
+  loginSuccess: success("Successfully logged in to blog admin"),
   /** The description is the server's error, else this fallback. */
-  loginFailure: { title: "Error", fallback: "Invalid credentials" },
-  networkError: { title: "Error", description: "Network error" },
+  loginFailure: { title: toastTitles.error, fallback: authMessages.invalidCredentials },
+  networkError: failure("Network error"),
   loggedOut: { title: "Logged out" },
-  published: { title: "Success", description: "Post published successfully" },
-  unpublished: { title: "Success", description: "Post unpublished successfully" },
-  statusFailed: { title: "Error", description: "Failed to update post status" },
-  featured: { title: "Success", description: "Post featured successfully" },
-  unfeatured: { title: "Success", description: "Post unfeatured successfully" },
-  featuredFailed: { title: "Error", description: "Failed to update featured status" },
-  deleted: { title: "Success", description: "Blog post deleted successfully" },
-  deleteFailed: { title: "Error", description: "Failed to delete blog post" },
-  created: { title: "Success", description: "Blog post created successfully" },
-  updated: { title: "Success", description: "Blog post updated successfully" },
-  createFailed: { title: "Error", description: "Failed to create blog post" },
-  updateFailed: { title: "Error", description: "Failed to update blog post" },
+  published: success("Post published successfully"),
+  unpublished: success("Post unpublished successfully"),
+  statusFailed: failure("Failed to update post status"),
+  featured: success("Post featured successfully"),
+  unfeatured: success("Post unfeatured successfully"),
+  featuredFailed: failure("Failed to update featured status"),
+  deleted: success("Blog post deleted successfully"),
+  deleteFailed: failure("Failed to delete blog post"),
+  created: success("Blog post created successfully"),
+  updated: success("Blog post updated successfully"),
+  createFailed: failure("Failed to create blog post"),
+  updateFailed: failure("Failed to update blog post"),
 } as const;
 
 export const adminTexts = {
@@ -37,7 +44,7 @@ export const adminTexts = {
   contactMessages: "Contact messages",
   securityReports: "Security reports",
   loadingPosts: "Loading posts...",
-  loadPostsFailed: "Error loading blog posts. Please try again later.",
+  loadPostsFailed: blogMessages.listError,
   emptyHeading: "No Blog Posts Yet",
   emptyLead: "Write the first article for the blog.",
   createFirstPost: "Create Your First Post",
@@ -54,8 +61,8 @@ export const adminTexts = {
   confirmDelete: (title: string) => `Are you sure you want to delete "${title}"?`,
   createHeading: "Create Post",
   editHeading: "Edit Post",
-  loadingPost: "Loading post...",
-  postNotFound: "Post Not Found",
+  loadingPost: blogMessages.loadingPost,
+  postNotFound: blogMessages.postNotFound,
   backToAdmin: "Back to Admin",
   loadingEditor: "Loading editor...",
   editorFailed: "The editor could not be loaded. Reload the page to try again.",

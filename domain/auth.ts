@@ -12,3 +12,6 @@ export const authMessages = {
 
 /** Where the browser keeps the admin token (local storage). */
 export const ADMIN_TOKEN_STORAGE_KEY = "blog_admin_token";
+
+/** Longer than any password manager makes; keeps each guess's hashing cost bounded. */
+export const PASSWORD_MAX_LENGTH = 1_024;

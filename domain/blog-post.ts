@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { NEW_POST_DEFAULTS } from "./post-defaults";
+import { singleLineString, storableString } from "./text-rules";
 import { SLUG_PATTERN } from "./slug";
+import { optionalImageUrl, postWorkflowFields, type PostWorkflowValues } from "./post-publishing";
 
 export { NEW_POST_DEFAULTS };
 
@@ -37,12 +39,14 @@ function unwrapValue(input: unknown): unknown {
   return input;
 }
 
+/**
+ * Title, slug, category, author and read time show on one line (cards, tabs, feed titles):
+ * one line only. Every field refuses NUL and broken Unicode (domain/text-rules.ts).
+ */
 function requiredText(max: number, required: string) {
   return z.preprocess(
     unwrapValue,
-    z
-      .string({ error: required })
-      .trim()
+    singleLineString({ error: required })
       .min(1, required)
       .max(max, postMessages.tooLong(max)),
   );
@@ -51,16 +55,14 @@ function requiredText(max: number, required: string) {
 function optionalText(max: number) {
   return z.preprocess(
     (input) => unwrapValue(input) ?? "",
-    z.string().trim().max(max, postMessages.tooLong(max)),
+    storableString().trim().max(max, postMessages.tooLong(max)),
   );
 }
 
 function optionalUrl() {
   return z.preprocess(
     (input) => unwrapValue(input) ?? "",
-    z
-      .string()
-      .trim()
+    singleLineString()
       .max(POST_LIMITS.url, postMessages.tooLong(POST_LIMITS.url))
       .refine((value) => value === "" || /^https?:\/\/[^\s]+$/i.test(value), postMessages.urlFormat),
   );
@@ -87,14 +89,17 @@ export const postInputSchema = z.object({
   excerpt: optionalText(POST_LIMITS.excerpt),
   content: z.preprocess(
     (input) => unwrapValue(input) ?? "",
-    z.string().max(POST_LIMITS.content, postMessages.tooLong(POST_LIMITS.content)),
+    storableString().max(POST_LIMITS.content, postMessages.tooLong(POST_LIMITS.content)),
   ),
   author_bio: optionalText(POST_LIMITS.author_bio),
-  featured_image_url: optionalUrl(),
-  author_avatar_url: optionalUrl(),
+  // Images may also be uploaded to this site (/media/...).
+  featured_image_url: optionalImageUrl(postMessages.urlFormat),
+  author_avatar_url: optionalImageUrl(postMessages.urlFormat),
   author_linkedin_url: optionalUrl(),
   published: flag(),
   featured: flag(),
+  // Scheduling and SEO (domain/post-publishing.ts).
+  ...postWorkflowFields,
 });
 
 export type PostInput = z.infer<typeof postInputSchema>;
@@ -121,32 +126,43 @@ export type BlogPost = {
   featured: boolean;
   created_at: string;
   updated_at: string;
-};
+} & PostWorkflowValues;
 
 /** A row of the admin list: every field but the (possibly large) body. */
 export type BlogPostSummary = Omit<BlogPost, "content">;
 
 /**
  * A published post as anyone may see it (the public projection): no id, no draft flag. The
- * public pages, the public API and the feeds only ever receive these.
+ * public pages, the public API and the feeds only ever receive these. `content` is the cleaned
+ * body, safe to render as is.
  */
-export type PublicPost = {
-  slug: string;
-  title: string;
-  excerpt: string | null;
-  /** The cleaned body, safe to render as is. */
-  content: string;
-  category: string;
-  author_name: string;
-  author_avatar_url: string | null;
-  author_bio: string;
-  author_linkedin_url: string | null;
-  featured_image_url: string | null;
-  read_time: string;
-  featured: boolean;
-  created_at: string;
-  updated_at: string;
-};
+export type PublicPost = Omit<BlogPost, "id" | "published" | keyof PostWorkflowValues>;
 
 /** A published post in a list: the public projection without the body and the author's profile. */
 export type PublicPostSummary = Omit<PublicPost, "content" | "author_bio" | "author_linkedin_url">;
+
+type PostField = keyof PostInput;
+type SummaryField = Exclude<keyof BlogPostSummary, keyof PostWorkflowValues>;
+/** Scheduling and SEO fields live in their own table (blog_post_editorial), not among the columns. */
+const WORKFLOW_FIELDS: ReadonlySet<string> = new Set(Object.keys(postWorkflowFields));
+
+/** Every column of a post but its (possibly large) body: what the admin list reads. */
+export const POST_SUMMARY_FIELDS: readonly SummaryField[] = [
+  "id",
+  ...postInputSchema
+    .keyof()
+    .options.filter(
+      (field): field is Exclude<PostField, "content" | keyof PostWorkflowValues> =>
+        field !== "content" && !WORKFLOW_FIELDS.has(field),
+    ),
+  "created_at",
+  "updated_at",
+];
+
+type PublicSummaryField = keyof PublicPostSummary;
+const NOT_IN_PUBLIC_SUMMARY = new Set<SummaryField>(["id", "published", "author_bio", "author_linkedin_url"]);
+
+/** The columns of a post in a public list: the admin list's, less what the public may not see. */
+export const PUBLIC_SUMMARY_FIELDS = POST_SUMMARY_FIELDS.filter(
+  (field): field is PublicSummaryField => !NOT_IN_PUBLIC_SUMMARY.has(field),
+);

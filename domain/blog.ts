@@ -13,6 +13,7 @@ export const blogMessages = {
   empty: "No blog posts available yet. Check back soon!",
   listError: "Error loading blog posts. Please try again later.",
   postNotFound: "Post Not Found",
+  loadingPost: "Loading post...",
   backToBlog: "Back to Blog",
   authorBioFallback: NEW_POST_DEFAULTS.author_bio,
   shareText: (title: string) => `Check out this blog post: ${title}`,

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { CONTACT_LIMITS, contactSchema, hasMissingFields, isHoneypotFilled } from "./contact";
+import { CONTACT_LIMITS, contactFailureNotice, contactMessages, contactSchema, hasMissingFields, isHoneypotFilled } from "./contact";
 
 test("a complete message passes, trimmed, with the name on one line", () => {
   const parsed = contactSchema.parse({
@@ -43,4 +43,14 @@ test("the honeypot counts only when it carries something", () => {
   expect(isHoneypotFilled({ website: "" })).toBe(false);
   expect(isHoneypotFilled({})).toBe(false);
   expect(isHoneypotFilled({ website: "http://spam.example" })).toBe(true);
+});
+
+test("a refusal reads as 'Missing fields' only when the service says fields are missing", () => {
+  expect(contactFailureNotice(contactMessages.missingDescription)).toEqual({
+    title: "Missing fields",
+    description: "Please fill in all required fields.",
+  });
+  for (const error of [contactMessages.emailInvalid, undefined, "anything else"]) {
+    expect(contactFailureNotice(error)).toEqual({ title: "Error", description: "Failed to send message. Please try again." });
+  }
 });

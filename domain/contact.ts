@@ -1,55 +1,18 @@
 import { z } from "zod";
+import { CONTACT_LIMITS, contactMessages } from "./contact-fields";
+import { storableString } from "./text-rules";
 
-/** The contact form's fields (specification, section 3: all required). */
-export const CONTACT_FIELDS = ["name", "email", "message"] as const;
-export type ContactField = (typeof CONTACT_FIELDS)[number];
-
-/**
- * Length limits a person writing to us never reaches and a flood does. The email limit is the
- * longest address SMTP can carry (RFC 5321).
- */
-export const CONTACT_LIMITS = {
-  name: 200,
-  email: 254,
-  message: 10_000,
-} as const;
-
-/**
- * A field people never see or fill (hidden from view and from assistive technology). Bots that
- * fill every input fill it too; such a submission is answered like a success and dropped.
- */
-export const CONTACT_HONEYPOT_FIELD = "website";
-
-/** The contact form's messages: the toasts word for word from the specification (section 8). */
-export const contactMessages = {
-  missingTitle: "Missing fields",
-  missingDescription: "Please fill in all required fields.",
-  sentTitle: "Message sent!",
-  sentDescription: "Thank you for your message. We'll get back to you soon.",
-  errorTitle: "Error",
-  errorDescription: "Failed to send message. Please try again.",
-  nameRequired: "Please enter your name.",
-  emailRequired: "Please enter your email address.",
-  emailInvalid: "Please enter a valid email address.",
-  messageRequired: "Please enter a message.",
-  tooLong: (max: number) => `Must be at most ${max.toLocaleString("en-US")} characters`,
-  rateLimited: "Too many messages from your network. Please wait 10 minutes and try again.",
-  sending: "Sending...",
-  send: "Send message",
-} as const;
-
-/** NUL cannot be stored in PostgreSQL text and never belongs in a message. */
-function withoutNul(value: string): string {
-  return value.replace(/\u0000/g, "");
-}
+// Everything the page needs without the validation library lives in ./contact-fields.
+export * from "./contact-fields";
 
 /** One line: control characters and line breaks become single spaces (names end up in headers). */
 function oneLine(value: string): string {
   return value.replace(/[\u0000-\u001f\u007f\u2028\u2029\s]+/g, " ").trim();
 }
 
+/** NUL and broken Unicode are refused (domain/text-rules.ts) before anything else. */
 function text(required: string) {
-  return z.string({ error: required });
+  return storableString({ error: required });
 }
 
 /** One schema for the page (instant feedback) and the server (the rule that counts). */
@@ -69,7 +32,7 @@ export const contactSchema = z.object({
     // Zod's email pattern: no spaces, no line breaks, a dotted domain; nothing for a header to split on.
     .pipe(z.email({ error: contactMessages.emailInvalid })),
   message: text(contactMessages.messageRequired)
-    .transform((value) => withoutNul(value).trim())
+    .transform((value) => value.trim())
     .pipe(
       z
         .string()
@@ -79,48 +42,3 @@ export const contactSchema = z.object({
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;
-
-/** What the form holds while typing: raw strings. */
-export type ContactFormValues = Record<ContactField, string>;
-
-export const EMPTY_CONTACT_FORM: ContactFormValues = { name: "", email: "", message: "" };
-
-/** True when any required field is empty: the 'Missing fields' case of the specification. */
-export function hasMissingFields(values: Partial<Record<string, unknown>>): boolean {
-  return CONTACT_FIELDS.some((field) => {
-    const value = values[field];
-    return typeof value !== "string" || value.trim() === "";
-  });
-}
-
-/** True when the honeypot field carries anything. */
-export function isHoneypotFilled(values: Partial<Record<string, unknown>>): boolean {
-  const value = values[CONTACT_HONEYPOT_FIELD];
-  return typeof value === "string" && value.trim() !== "";
-}
-
-/** Delivery state of a message's notification email, as the admin inbox shows it. */
-export type ContactEmailStatus = "pending" | "sent" | "failed";
-
-/** One message in the admin inbox (GET /api/admin/contact/messages). */
-export type ContactMessage = {
-  id: string;
-  name: string;
-  email: string;
-  message: string;
-  created_at: string;
-  read: boolean;
-  read_at: string | null;
-  /** Whether the notification email went out. */
-  email_status: ContactEmailStatus | null;
-  /** How it went out: 'log' when no SMTP server is configured. */
-  email_via: "smtp" | "log" | null;
-};
-
-export type ContactMessagePage = {
-  messages: ContactMessage[];
-  page: number;
-  pageSize: number;
-  total: number;
-  unread: number;
-};

@@ -1,4 +1,5 @@
 import { VIDEO_EMBED_ORIGINS } from "./embeds";
+import { isMediaPath } from "./media";
 
 /**
  * Rules of the post editor's content (specification, section 5: links, images and videos only
@@ -27,7 +28,11 @@ export const BLANK_URL = "about:blank";
 export const IMAGE_PLACEHOLDER_SRC = "//:0";
 
 const LINK_PROTOCOLS = new Set(["http:", "https:", "mailto:"]);
-const DATA_IMAGE = /^data:image\/(?:png|jpe?g|gif|webp);base64,[a-z0-9+/]+={0,2}$/i;
+/**
+ * An inline raster image as the editor pastes it: the one rule for data URLs, shared by the
+ * editor and the server's article allowlist. Exact MIME types only (`image/jpeg`, never `jpg`).
+ */
+export const SAFE_DATA_IMAGE_URL = /^data:image\/(?:png|jpeg|gif|webp);base64,[a-z0-9+/]+={0,2}$/i;
 
 function parseAbsolute(value: string): URL | undefined {
   try {
@@ -50,10 +55,10 @@ export function safeLinkUrl(input: string): string {
   return url && LINK_PROTOCOLS.has(url.protocol) ? url.href : BLANK_URL;
 }
 
-/** An image source: http, https or an inline raster image (pasted images are data URLs). */
+/** An image source: http, https, an image uploaded to this site, or an inline raster image. */
 export function safeImageSrc(input: string): string {
   const value = input.trim();
-  if (DATA_IMAGE.test(value)) return value;
+  if (SAFE_DATA_IMAGE_URL.test(value) || isMediaPath(value)) return value;
   const url = parseAbsolute(value);
   return url && (url.protocol === "http:" || url.protocol === "https:") ? url.href : IMAGE_PLACEHOLDER_SRC;
 }
@@ -73,13 +78,21 @@ export function escapeHtml(text: string): string {
 
 /**
  * Quill 2.0.3's getSemanticHTML() writes every ordinary space as `&nbsp;`, so article text would
- * never wrap. A space the author typed as a real non-breaking space stays the character U+00A0
- * (Quill does not escape it), so every `&nbsp;` entity stands for an ordinary space: a single one
- * becomes a space again, and a run keeps its width by alternating, ending on a breakable space.
+ * never wrap. The one rule, for the editor and the server alike: a space the author typed as a
+ * real non-breaking space is the character U+00A0 (Quill does not escape it) and is kept; every
+ * `&nbsp;` entity stands for an ordinary space, so a lone one becomes a space again and a run keeps
+ * its width, ending on a breakable space. `fill` spells a run of `count` (2 or more).
  */
-export function restoreOrdinarySpaces(html: string): string {
+export function replaceQuillSpaces(html: string, fill: (count: number) => string): string {
   return html.replace(/(?:&nbsp;)+/g, (run) => {
     const count = run.length / "&nbsp;".length;
+    return count === 1 ? " " : fill(count);
+  });
+}
+
+/** The editor's spelling of a run: alternating, so it breaks as often as it can. */
+export function restoreOrdinarySpaces(html: string): string {
+  return replaceQuillSpaces(html, (count) => {
     let spaces = "";
     for (let index = 0; index < count; index += 1) {
       spaces += (count - index) % 2 === 1 ? " " : "&nbsp;";

@@ -42,6 +42,10 @@ export const attachmentMessages = {
   totalTooLarge: "Attachments can be at most 50 MB together.",
   unexpectedField: "Attachments must be sent as attachment_0, attachment_1, and so on.",
   tooManyParts: "The report has too many parts.",
+  /** Global quotas (docs/decisions/066): the site, not this reporter, is at its limit. */
+  quotaReached:
+    "The site has received as many report attachments as it accepts for now. Please try again later; nothing of this report was stored.",
+  busy: "Too many reports are being uploaded at this moment. Please try again in a minute; nothing of this report was stored.",
 } as const;
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

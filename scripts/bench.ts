@@ -1,214 +1,289 @@
 /**
- * `npm run bench`: is the blog as fast with 10,000 posts as with 10?
+ * `npm run bench`: the benchmark of record. Builds nothing: it measures the built site as
+ * `npm start` serves it (run `npm run build` first).
  *
- * Needs `npm run build` first (it measures the built site, as `npm start` serves it). For each
- * size it fills a fresh SQLite database (one transaction; every post carries the 30 KB article of
- * tests/fixtures/article-30k.json) and starts `node build/server.js` on it, on a free loopback
- * port. Then, page by page (the blog list, its middle page, an article), it warms both servers up
- * and sends each a fixed number of requests at a fixed concurrency from Node's fetch, the two
- * taking turns in short rounds. It prints requests per second and p50/p95 latency, then the
- * 10,000/10 ratios, and stops its servers and removes its files.
+ * It fills fresh SQLite databases (the 30 KB article of tests/fixtures/article-30k.json and 10,000
+ * other posts; and one of 10 posts) and starts `node build/server.js` on them: the site as shipped
+ * (page cache on), the same data with the page cache off, and the 10-post site with the cache off.
+ * Beside them, a plain Node `http` server answers the article page's bytes, gzip-compressed once:
+ * the limit. autocannon then loads each target at 50 connections asking for gzip, the targets
+ * taking turns in short rounds so that a change in the machine's load weighs on all alike. For
+ * each it prints requests/s, p50 and p99 latency, the serving process's CPU milliseconds per
+ * request (its own CPU time, from /proc) and the throughput as a share of the limit; then each
+ * public page's JavaScript and HTML (gzip), the article's wire ratio, and 10,000 against 10 posts.
  */
+import { spawn } from "node:child_process";
 import crypto from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
 import { BLOG_PAGE_SIZE, FEATURED_POSTS_LIMIT } from "../domain/blog";
 import { cleanArticleHtml } from "../server/blog/article-html.server";
 import { createDatabase } from "../server/db/database.server";
 import { migrateToLatest } from "../server/db/migrate.server";
-import { startBuiltServer } from "../tests/helpers/built-server";
+import { startBuiltServer, type BuiltServer } from "../tests/helpers/built-server";
+// @ts-expect-error: a plain ES module of the build scripts, without types.
+import { pageWeights } from "./page-weight.mjs";
 
-const SIZES = [10, 10_000] as const;
-const WARMUP_REQUESTS = 60;
-const MEASURED_REQUESTS = 400;
-/** The measured requests of each server are sent in this many alternating rounds. */
-const ROUNDS = 8;
-const CONCURRENCY = 8;
+const CONNECTIONS = 50;
+const ROUNDS = 3;
+const SECONDS_PER_ROUND = 3;
 const FEATURED_POSTS = 3;
+const ARTICLE_SLUG = "the-30k-article";
 const CATEGORIES = ["AI & Education", "Training", "Assessment", "Technology", "Research", "General"];
+const CLOCK_TICKS_PER_SECOND = 100;
 
-type Sample = { name: string; path: string; rps: number; p50: number; p95: number; bytes: number };
+const article = JSON.parse(readFileSync(path.resolve("tests/fixtures/article-30k.json"), "utf8")) as {
+  html: string;
+  title: string;
+  excerpt: string;
+};
 
-const article = JSON.parse(
-  readFileSync(path.resolve("tests/fixtures/article-30k.json"), "utf8"),
-) as { html: string; title: string; excerpt: string };
-
-async function fillDatabase(dataDir: string, count: number): Promise<void> {
+/** The 30 KB article (the newest unfeatured post) and `others` short posts before it. */
+async function fillDatabase(dataDir: string, others: number): Promise<void> {
   const db = createDatabase({ kind: "sqlite", file: path.join(dataDir, "site.db") });
   try {
     await migrateToLatest(db);
-    // Written as the posts service writes it: cleaned once, on the way in.
-    const content = cleanArticleHtml(article.html);
     const start = Date.UTC(2020, 0, 1);
+    const shortBody = "<p>A short post of the benchmark's list.</p>";
+    const row = (index: number, slug: string, title: string, content: string, featured: boolean) => {
+      const createdAt = new Date(start + index * 60_000).toISOString();
+      return {
+        id: crypto.randomUUID(),
+        slug,
+        title,
+        excerpt: article.excerpt,
+        content,
+        category: CATEGORIES[index % CATEGORIES.length]!,
+        author_name: "Alex Example",
+        author_avatar_url: null,
+        author_bio: "Content Creator",
+        author_linkedin_url: null,
+        featured_image_url: null,
+        read_time: "12 min read",
+        published: 1 as const,
+        featured: featured ? (1 as const) : (0 as const),
+        created_at: createdAt,
+        updated_at: createdAt,
+      };
+    };
     await db.transaction().execute(async (trx) => {
-      const batch = 500;
-      for (let first = 0; first < count; first += batch) {
+      for (let first = 0; first < others; first += 500) {
         const rows = [];
-        for (let index = first; index < Math.min(count, first + batch); index += 1) {
-          const createdAt = new Date(start + index * 60_000).toISOString();
-          rows.push({
-            id: crypto.randomUUID(),
-            slug: `bench-post-${index}`,
-            title: `${article.title} (${index})`,
-            excerpt: article.excerpt,
-            content,
-            category: CATEGORIES[index % CATEGORIES.length]!,
-            author_name: "Alex Example",
-            author_avatar_url: null,
-            author_bio: "Content Creator",
-            author_linkedin_url: null,
-            featured_image_url: null,
-            read_time: "12 min read",
-            published: 1 as const,
-            // The newest few are featured, in both databases alike.
-            featured: index >= count - FEATURED_POSTS ? (1 as const) : (0 as const),
-            created_at: createdAt,
-            updated_at: createdAt,
-          });
+        for (let index = first; index < Math.min(others, first + 500); index += 1) {
+          rows.push(row(index, `bench-post-${index}`, `Benchmark post ${index}`, shortBody, index >= others - FEATURED_POSTS));
         }
         await trx.insertInto("blog_posts").values(rows).execute();
       }
+      // Written as the posts service writes it: cleaned once, on the way in.
+      await trx.insertInto("blog_posts").values(row(others, ARTICLE_SLUG, article.title, cleanArticleHtml(article.html), false)).execute();
     });
   } finally {
     await db.destroy();
   }
 }
 
-type Timings = { latencies: number[]; seconds: number; bytes: number };
-
-/** Sends `total` requests to one URL, CONCURRENCY at a time; every answer must be a 200. */
-async function load(url: string, total: number, timings: Timings): Promise<void> {
-  let sent = 0;
-  const worker = async () => {
-    while (sent < total) {
-      sent += 1;
-      const started = performance.now();
-      const response = await fetch(url);
-      const body = await response.text();
-      if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-      timings.latencies.push(performance.now() - started);
-      timings.bytes = body.length;
-    }
+/** The in-run limit: a plain Node http server sending fixed bytes, compressed once, in its own process. */
+async function startLimitServer(body: Buffer): Promise<{ url: string; pid: number; stop: () => void }> {
+  const dir = mkdtempSync(path.join(tmpdir(), "dialogic-limit-"));
+  const file = path.join(dir, "page.html.gz");
+  writeFileSync(file, zlib.gzipSync(body, { level: 9 }));
+  const source = `
+    const http = require("node:http");
+    const body = require("node:fs").readFileSync(${JSON.stringify(file)});
+    const server = http.createServer((req, res) => {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-encoding": "gzip", "content-length": body.length, vary: "Accept-Encoding" });
+      res.end(body);
+    });
+    server.listen(0, "127.0.0.1", () => process.stdout.write(String(server.address().port) + "\\n"));
+  `;
+  const child = spawn(process.execPath, ["-e", source], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise<string>((resolve) => child.stdout!.once("data", (chunk: Buffer) => resolve(chunk.toString().trim())));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    stop: () => {
+      child.kill("SIGTERM");
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  timings.seconds += (performance.now() - started) / 1000;
 }
 
-/**
- * Measures one page on every server. The servers take turns in short rounds, so a change in the
- * machine's load during the run (other processes) weighs on all of them alike.
- */
-async function measure(
-  targets: { count: number; url: string; path: string }[],
-  name: string,
-): Promise<Map<number, Sample>> {
-  const timings = targets.map(() => ({ latencies: [] as number[], seconds: 0, bytes: 0 }));
-  for (const target of targets) {
-    await load(`${target.url}${target.path}`, WARMUP_REQUESTS, { latencies: [], seconds: 0, bytes: 0 });
-  }
+/** The process's user + system CPU time in milliseconds. */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+type Target = { name: string; url: string; pid: number; encoding: string };
+type Totals = { requests: number; seconds: number; cpu: number; p50: number[]; p99: number[]; errors: number };
+
+async function load(target: Target, seconds: number): Promise<autocannon.Result> {
+  return autocannon({
+    url: target.url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: { "accept-encoding": target.encoding },
+  });
+}
+
+async function measure(targets: Target[]): Promise<Map<Target, Totals>> {
+  const totals = new Map<Target, Totals>(targets.map((target) => [target, { requests: 0, seconds: 0, cpu: 0, p50: [], p99: [], errors: 0 }]));
+  for (const target of targets) await load(target, 1); // warm-up: caches filled, code optimised
   for (let round = 0; round < ROUNDS; round += 1) {
-    for (const [index, target] of targets.entries()) {
-      await load(`${target.url}${target.path}`, MEASURED_REQUESTS / ROUNDS, timings[index]!);
+    console.log(`  round ${round + 1} of ${ROUNDS}...`);
+    for (const target of targets) {
+      const total = totals.get(target)!;
+      const cpuBefore = cpuMs(target.pid);
+      const result = await load(target, SECONDS_PER_ROUND);
+      total.cpu += cpuMs(target.pid) - cpuBefore;
+      total.requests += result.requests.total;
+      total.seconds += result.duration;
+      total.p50.push(result.latency.p50);
+      total.p99.push(result.latency.p99);
+      total.errors += result.non2xx + result.errors;
     }
   }
-  const samples = new Map<number, Sample>();
-  for (const [index, target] of targets.entries()) {
-    const { latencies, seconds, bytes } = timings[index]!;
-    latencies.sort((a, b) => a - b);
-    const at = (share: number) => latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))]!;
-    samples.set(target.count, { name, path: target.path, rps: latencies.length / seconds, p50: at(0.5), p95: at(0.95), bytes });
-  }
-  return samples;
+  return totals;
 }
 
-/** The middle page of the list: the most posts to skip from either end, so the slowest to find. */
-function middlePagePath(count: number): string {
-  const listed = count - Math.min(FEATURED_POSTS, FEATURED_POSTS_LIMIT);
-  const pages = Math.max(1, Math.ceil(listed / BLOG_PAGE_SIZE));
-  const middle = Math.ceil(pages / 2);
-  return middle > 1 ? `/blog?page=${middle}` : "/blog";
-}
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function benchAll(): Promise<Map<number, Sample[]>> {
-  const dirs: string[] = [];
-  const servers: { count: number; url: string; stop: () => Promise<void> }[] = [];
-  try {
-    for (const count of SIZES) {
-      const dataDir = mkdtempSync(path.join(tmpdir(), `dialogic-bench-${count}-`));
-      dirs.push(dataDir);
-      const filling = performance.now();
-      await fillDatabase(dataDir, count);
-      console.log(`  ${count.toLocaleString("en-US")} posts written in ${((performance.now() - filling) / 1000).toFixed(1)} s`);
-      const server = await startBuiltServer({ dataDir });
-      servers.push({ count, url: server.url, stop: server.stop });
-    }
-    const pages: { name: string; path: (count: number) => string }[] = [
-      { name: "blog list", path: () => "/blog" },
-      { name: "middle list page", path: middlePagePath },
-      { name: "article (30 KB)", path: (count) => `/blog/bench-post-${Math.floor(count / 2)}` },
-    ];
-    const results = new Map<number, Sample[]>(SIZES.map((count) => [count, []]));
-    for (const page of pages) {
-      console.log(`  measuring ${page.name}...`);
-      const samples = await measure(
-        servers.map((server) => ({ count: server.count, url: server.url, path: page.path(server.count) })),
-        page.name,
-      );
-      for (const [count, sample] of samples) results.get(count)!.push(sample);
-    }
-    return results;
-  } finally {
-    for (const server of servers) await server.stop();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-function printTable(results: Map<number, Sample[]>): void {
-  const header = ["posts", "page", "path", "req/s", "p50 ms", "p95 ms", "KB"];
-  const rows: string[][] = [];
-  for (const [count, samples] of results) {
-    for (const sample of samples) {
-      rows.push([
-        count.toLocaleString("en-US"),
-        sample.name,
-        sample.path,
-        sample.rps.toFixed(0),
-        sample.p50.toFixed(1),
-        sample.p95.toFixed(1),
-        (sample.bytes / 1024).toFixed(0),
-      ]);
-    }
-  }
+function printTable(header: string[], rows: string[][]): void {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(" | ")} |`;
   console.log(line(header));
   console.log(`|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`);
   for (const row of rows) console.log(line(row));
+}
 
-  const small = results.get(SIZES[0])!;
-  const large = results.get(SIZES[1])!;
-  console.log(`\nRatios ${SIZES[1].toLocaleString("en-US")} posts / ${SIZES[0]} posts (1.00 = as fast):`);
-  small.forEach((sample, index) => {
-    const other = large[index]!;
-    console.log(
-      `  ${sample.name.padEnd(18)} req/s ${(other.rps / sample.rps).toFixed(2)}   p50 ${(other.p50 / sample.p50).toFixed(2)}   p95 ${(other.p95 / sample.p95).toFixed(2)}`,
-    );
+/** The raw bytes of an answer as sent (no decoding). */
+async function rawBody(url: string, encoding: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": encoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve(Buffer.concat(chunks)));
+      })
+      .on("error", reject);
   });
 }
 
+function middlePagePath(others: number): string {
+  const listed = others + 1 - Math.min(FEATURED_POSTS, FEATURED_POSTS_LIMIT);
+  const pages = Math.max(1, Math.ceil(listed / BLOG_PAGE_SIZE));
+  const middle = Math.ceil(pages / 2);
+  return middle > 1 ? `/blog?page=${middle}` : "/blog";
+}
+
 async function main(): Promise<void> {
-  if (!existsSync("build/server.js")) {
-    console.error("The benchmark measures the built site: run `npm run build` first.");
+  if (!existsSync("build/server.js") || !existsSync("build/client")) {
+    console.error("The benchmark measures the built site and builds nothing itself: run `npm run build` first.");
     process.exit(1);
   }
-  console.log(
-    `Benchmark: ${MEASURED_REQUESTS} requests per page and size at concurrency ${CONCURRENCY}, in ${ROUNDS} alternating rounds (after ${WARMUP_REQUESTS} warm-up requests), loopback only.\n`,
-  );
-  const results = await benchAll();
-  console.log("");
-  printTable(results);
+  const dirs: string[] = [];
+  const servers: BuiltServer[] = [];
+  let limit: Awaited<ReturnType<typeof startLimitServer>> | undefined;
+  try {
+    const start = async (others: number, env: Record<string, string> = {}) => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), `dialogic-bench-${others}-`));
+      dirs.push(dataDir);
+      const filling = performance.now();
+      await fillDatabase(dataDir, others);
+      console.log(`  ${(others + 1).toLocaleString("en-US")} posts written in ${((performance.now() - filling) / 1000).toFixed(1)} s`);
+      const server = await startBuiltServer({ dataDir, env });
+      servers.push(server);
+      return server;
+    };
+    const cached = await start(10_000);
+    const uncached = await start(10_000, { PAGE_CACHE_MAX_BYTES: "0" });
+    const small = await start(9, { PAGE_CACHE_MAX_BYTES: "0" });
+    const articlePath = `/blog/${ARTICLE_SLUG}`;
+    const articleHtml = await rawBody(`${cached.url}${articlePath}`, "identity");
+    limit = await startLimitServer(articleHtml);
+
+    const target = (name: string, server: { url: string; pid: number }, pathname: string, encoding = "gzip"): Target => ({
+      name,
+      url: `${server.url}${pathname}`,
+      pid: server.pid,
+      encoding,
+    });
+    const main: Target[] = [
+      target("limit: plain node http, same article bytes", limit, "/"),
+      target("article, cached", cached, articlePath),
+      target("article, uncached (no compression)", uncached, articlePath, "identity"),
+      target("/, cached", cached, "/"),
+      target("/blog, cached", cached, "/blog"),
+      target("/blog?page=2, cached", cached, "/blog?page=2"),
+    ];
+    const sizes: Target[] = [
+      target("/blog, 10,000 posts, uncached", uncached, "/blog"),
+      target("/blog, 10 posts, uncached", small, "/blog"),
+      target("middle list page, 10,000 posts, uncached", uncached, middlePagePath(10_000)),
+      target("middle list page, 10 posts, uncached", small, middlePagePath(9)),
+      target("article, 10 posts, uncached (no compression)", small, articlePath, "identity"),
+    ];
+    console.log(
+      `\nMeasuring: autocannon, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS_PER_ROUND} s per target, taking turns (loopback, ${process.platform}).`,
+    );
+    const results = await measure([...main, ...sizes]);
+
+    const limitRps = (() => {
+      const total = results.get(main[0]!)!;
+      return total.requests / total.seconds;
+    })();
+    const row = (entry: Target) => {
+      const total = results.get(entry)!;
+      const rps = total.requests / total.seconds;
+      return [
+        entry.name,
+        entry.encoding,
+        rps.toFixed(0),
+        median(total.p50).toFixed(1),
+        median(total.p99).toFixed(1),
+        (total.cpu / total.requests).toFixed(3),
+        (rps / limitRps).toFixed(2),
+        String(total.errors),
+      ];
+    };
+    console.log("");
+    printTable(["target", "encoding", "req/s", "p50 ms", "p99 ms", "server CPU ms/req", "of limit", "errors"], [...main, ...sizes].map(row));
+
+    // What each public page costs on the wire.
+    console.log("\nPublic pages (gzip): JavaScript the page loads, and its HTML as served");
+    const weights = pageWeights() as { id: string; address: string; js: number }[];
+    const addresses: Record<string, string> = { "/blog/<article>": articlePath, "/<not found>": "/no-such-page" };
+    const pageRows: string[][] = [];
+    for (const weight of weights) {
+      const address = addresses[weight.address] ?? weight.address;
+      const html = await rawBody(`${cached.url}${address}`, "gzip");
+      pageRows.push([weight.address, (weight.js / 1000).toFixed(1), (html.length / 1000).toFixed(1)]);
+    }
+    printTable(["page", "JS KB", "HTML KB"], pageRows);
+
+    // The article travels once: its HTML once in the page, the page's wire size against the page
+    // without any hydration data.
+    const served = await rawBody(`${cached.url}${articlePath}`, "gzip");
+    const text = articleHtml.toString("utf8");
+    const withoutHydration = text.replace(/<script\b(?![^>]*\bsrc=)[^>]*>[\s\S]*?<\/script>/g, (script) =>
+      script.includes("__reactRouter") ? "" : script,
+    );
+    const bare = zlib.gzipSync(Buffer.from(withoutHydration), { level: 9 });
+    const probe = cleanArticleHtml(article.html).slice(200, 260);
+    const occurrences = text.split(probe).length - 1;
+    console.log(
+      `\nArticle wire size: ${(served.length / 1000).toFixed(1)} KB gzip; without hydration data ${(bare.length / 1000).toFixed(1)} KB; ratio ${(served.length / bare.length).toFixed(2)} (at most 1.30). The article's HTML appears ${occurrences} time(s) in the page.`,
+    );
+  } finally {
+    limit?.stop();
+    for (const server of servers) await server.stop();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 await main();

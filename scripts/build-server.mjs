@@ -10,4 +10,6 @@ await build({
   target: "node20",
   packages: "external",
   logLevel: "warning",
+  // The built server is always the production server, whatever NODE_ENV says (docs/decisions/069).
+  define: { "process.env.DIALOGIC_BUILT": '"1"' },
 });

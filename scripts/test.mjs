@@ -7,9 +7,12 @@ const CHROMIUM = "/usr/bin/chromium";
 const steps = [
   ["typecheck", "npm", ["run", "typecheck"]],
   ["lint", "npm", ["run", "lint"]],
-  ["unit and integration tests", "npx", ["vitest", "run"]],
+  // Built before the unit and integration tests: some of them start the built server.
   ["build", "npm", ["run", "build"]],
+  ["unit and integration tests", "npx", ["vitest", "run"]],
   ["end-to-end tests", "npx", ["playwright", "test"]],
+  // Built server processes behind nginx on PostgreSQL; each spec says why when it cannot run here.
+  ["cluster tests", "npx", ["playwright", "test", "--config", "playwright.cluster.config.ts"]],
 ];
 
 if (!existsSync(CHROMIUM)) {

@@ -1,23 +1,22 @@
 import "react-router";
-import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { loadConfig } from "./config.server";
 import type { AppServices } from "./context.server";
 import { createDatabase } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { ensureAdminPassword } from "./auth/admin-auth.server";
-import { adminAuthRouter } from "./http/admin-auth-api.server";
-import { adminPostsRouter } from "./http/admin-posts-api.server";
-import { contactApiRouter, contactRateLimit } from "./http/contact-api.server";
-import { apiErrorHandler, apiNotFound, jsonBody } from "./http/api-errors.server";
-import { healthRouter } from "./http/health.server";
+import { writeFirstPassword } from "./auth/first-password.server";
+import type { Lifecycle } from "./http/health.server";
+import { createSiteRouter } from "./http/site-router.server";
+import { connectAtStart, describeTarget, withStartupLock } from "./lifecycle/database-startup.server";
+import { oneLine, StartupError } from "./lifecycle/startup-error.server";
+import { clientKey } from "./http/client-key.server";
+import { pagesHandler } from "./http/pages.server";
 import { requestLog } from "./http/request-log.server";
-import { securityReportsRouter } from "./http/security-reports-api.server";
-import { securityTxtRouter } from "./http/security-txt.server";
-import { feedsRouter } from "./http/feeds.server";
-import { publicPostsRouter } from "./http/public-posts-api.server";
+import { headerPolicy } from "./http/security-headers.server";
 import { createLogger } from "./logger.server";
 import { startOutboxWorker } from "./mail/outbox-worker.server";
+import { startMaintenance } from "./maintenance.server";
 import { createMailTransport } from "./mail/transport.server";
 
 /**
@@ -26,66 +25,76 @@ import { createMailTransport } from "./mail/transport.server";
  */
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
-const db = createDatabase(config.database);
-await migrateToLatest(db);
-const { generated } = await ensureAdminPassword(db, config.adminPassword);
+const db = openDatabase();
+await connectAtStart(db, config.database, {
+  attempts: config.databaseConnectAttempts,
+  delayMs: 3_000,
+  report: (line) => console.error(line),
+});
+// Several processes may start at once: one migrates, the others wait and find nothing to do.
+const { generated } = await withStartupLock(db, async (locked) => {
+  await migrateToLatest(locked);
+  return ensureAdminPassword(locked, config.adminPassword);
+});
 if (generated) {
-  // Printed once, straight to the operator's console; never written to the logs.
+  // Into a file only its owner can read; the console and the logs get its path, never the password.
+  const file = writeFirstPassword(config.dataDir, generated);
   console.log(
-    `\nNo admin password was configured, so one was generated. Sign in at /admin/login with:\n\n    ${generated}\n\nIt is shown only this once. Change it with: npm run admin -- set-password\n`,
+    `No admin password was configured, so one was generated and written to ${file} (readable by this user only). ` +
+      "Sign in at /admin/login with it, then delete the file; change the password with: npm run admin -- set-password",
   );
 }
 
 const services: AppServices = { config, db, logger };
+/** Set by server/index.ts when SIGTERM arrives: readiness then answers "draining". */
+export const lifecycle: Lifecycle = { draining: false };
 
 // Delivers the mail outbox (SMTP, or the log without SMTP_URL) until shutdown().
-const mailTransport = createMailTransport({ smtpUrl: config.smtpUrl, from: config.mail.from, logger });
-const outboxWorker = startOutboxWorker({ db, transport: mailTransport, logger });
+const mailTransport = createMailTransport({
+  smtpUrl: config.smtpUrl,
+  requireTls: config.smtpRequireTls,
+  from: config.mail.from,
+  logger,
+});
+const outboxWorker = startOutboxWorker({
+  db,
+  transport: mailTransport,
+  logger,
+  claimTtlMs: config.outboxClaimTtlMs,
+});
+const maintenance = startMaintenance(services);
 
-export const app = express.Router();
+const pages = pagesHandler({
+  services,
+  build: () => import("virtual:react-router/server-build"),
+  policy: headerPolicy({ siteUrl: config.public.siteUrl, development: !config.isProduction }),
+  requestContext: (req) => ({ clientKey: clientKey(req) }),
+});
 
-app.use(requestLog(logger));
-app.use(healthRouter(services));
-app.use(feedsRouter(services));
+/** What runs first (server/index.ts): the request log, then pages straight from the page cache. */
+export const front = express.Router();
+front.use(requestLog(logger));
+front.use(pages.fromCache);
 
-const api = express.Router();
-// Before the shared JSON parser: admin post bodies are larger and parsed only after the token check.
-api.use(adminPostsRouter(services));
-api.use(jsonBody());
-api.use(adminAuthRouter(services));
-api.use(contactApiRouter(services));
-api.use(securityReportsRouter(services));
-api.use(publicPostsRouter(services));
-api.use(apiNotFound);
-api.use(apiErrorHandler(logger));
-app.use("/api", api);
-app.use(securityTxtRouter(services));
-
-// The contact page's form post (without JavaScript) shares the API's limit; when limited, the
-// page's action shows the message instead of a JSON answer.
-app.post(
-  "/contact",
-  contactRateLimit(services, (_req, res, message, next) => {
-    res.locals.rateLimited = message;
-    next();
-  }),
-);
-
-app.use(
-  createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
-    getLoadContext: (_req, res) => ({
-      services,
-      cspNonce: res.locals.cspNonce,
-      rateLimited: res.locals.rateLimited,
-    }),
-  }),
-);
+export const app = createSiteRouter(services, pages.render, { lifecycle, logRequests: false });
 
 export { config };
 
+/** The configured database, or a StartupError naming why it cannot be opened. */
+function openDatabase() {
+  try {
+    return createDatabase(config.database, {
+      onConnectionError: (error) => logger.warn({ err: error }, "database connection lost; reconnecting on next use"),
+    });
+  } catch (error) {
+    if (error instanceof StartupError) throw error;
+    throw new StartupError(`Could not open the database ${describeTarget(config.database)}: ${oneLine(error)}`);
+  }
+}
+
 /** Closes what the app opened; called once the HTTP server has drained. */
 export async function shutdown(): Promise<void> {
+  maintenance.stop();
   await outboxWorker.stop();
   mailTransport.close();
   await db.destroy();

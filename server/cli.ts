@@ -9,10 +9,14 @@ import { setAdminPassword } from "./auth/admin-auth.server";
 import { seedExamplePosts } from "./blog/example-posts.server";
 import { exportPosts, importPosts } from "./blog/post-transfer.server";
 import { loadConfig, type Config } from "./config.server";
+import { backupDatabase } from "./db/backup.server";
 import { copyDatabase } from "./db/copy-database.server";
 import { createDatabase, type AppDatabase, type DatabaseTarget } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate.server";
+import { moveInlineImages } from "./media/inline-images.server";
 import { countOutbox, listUndeliveredEmails, retryFailedEmails } from "./mail/outbox.server";
+import { purgeClosedReportAttachments } from "./reports/attachment-store.server";
+import { formatBytes } from "../domain/report-attachments";
 
 type CommandContext = { config: Config; db: AppDatabase; args: string[] };
 
@@ -31,7 +35,14 @@ const commands: Record<string, Command> = {
   },
   "set-password": {
     summary: "set the admin password (read from standard input) and end every admin session",
-    async run({ db }) {
+    async run({ db, config }) {
+      if (config.adminPassword) {
+        // The server makes ADMIN_PASSWORD the password at every start: a change here would be undone.
+        throw new UsageError(
+          "ADMIN_PASSWORD is set, and every server start makes it the admin password again, so a password set here would be undone. " +
+            "Change ADMIN_PASSWORD where the server's environment is configured and restart, or unset it and run set-password again.",
+        );
+      }
       const password = await readSecret("New admin password (at least 12 characters): ");
       if (password.length < 12) throw new Error("The password must be at least 12 characters long.");
       await setAdminPassword(db, password);
@@ -61,6 +72,17 @@ const commands: Record<string, Command> = {
             (email.last_error ? `\n  last error: ${email.last_error}` : ""),
         );
       }
+    },
+  },
+  "purge-attachments": {
+    summary:
+      "delete the attachments of closed (resolved or not applicable) reports unchanged for N days: purge-attachments [--older-than N] (default ATTACHMENT_RETENTION_DAYS)",
+    async run({ db, config, args }) {
+      const days = olderThanDays(args, config.attachmentRetentionDays);
+      const { attachments, bytes } = await purgeClosedReportAttachments(db, days);
+      console.log(
+        `Purged ${attachments} attachment${attachments === 1 ? "" : "s"} (${formatBytes(bytes)}) of reports closed more than ${days} day${days === 1 ? "" : "s"} ago.`,
+      );
     },
   },
   seed: {
@@ -93,6 +115,23 @@ const commands: Record<string, Command> = {
       }
     },
   },
+  backup: {
+    summary: "write an online, consistent backup (a SQLite file) while the site runs: backup <file>",
+    async run({ db, args }) {
+      const [file] = args;
+      if (!file) throw new UsageError("Name the backup file: npm run admin -- backup backups/site-2026-11-23.db");
+      const counts = await backupDatabase(db, file);
+      console.log(`Backed up to ${path.resolve(file)} and verified: ${summarise(counts)}.`);
+    },
+  },
+  "move-inline-images": {
+    summary: "move base64 images inside posts out to stored images served from /media/",
+    async run({ db }) {
+      const { posts, images, kept } = await moveInlineImages(db);
+      console.log(`Moved ${images} image${images === 1 ? "" : "s"} out of ${posts} post${posts === 1 ? "" : "s"}.`);
+      if (kept) console.log(`Left ${kept} inline image(s) that an upload would refuse (type or size).`);
+    },
+  },
   "copy-db": {
     summary: "copy everything into another, empty database: copy-db --to <postgres URL or SQLite file>",
     async run({ db, args }) {
@@ -103,8 +142,7 @@ const commands: Record<string, Command> = {
       const target = createDatabase(databaseTarget(destination));
       try {
         const counts = await copyDatabase(db, target);
-        const summary = Object.entries(counts).map(([table, rows]) => `${table} ${rows}`).join(", ");
-        console.log(`Copied: ${summary}.`);
+        console.log(`Copied and verified (row counts, attachment checksums): ${summarise(counts)}.`);
       } finally {
         await target.destroy();
       }
@@ -112,8 +150,26 @@ const commands: Record<string, Command> = {
   },
 };
 
+function summarise(counts: Record<string, number>): string {
+  return Object.entries(counts).map(([table, rows]) => `${table} ${rows}`).join(", ");
+}
+
 class UsageError extends Error {
   override name = "UsageError";
+}
+
+/** `--older-than N` (whole days, at least 1), or the configured retention. */
+function olderThanDays(args: string[], configured: number | undefined): number {
+  const [flag, value] = args;
+  if (flag === undefined) {
+    if (configured !== undefined) return configured;
+    throw new UsageError("Say how old: purge-attachments --older-than <days> (or set ATTACHMENT_RETENTION_DAYS).");
+  }
+  const days = Number(value);
+  if (flag !== "--older-than" || !Number.isInteger(days) || days < 1) {
+    throw new UsageError("Usage: purge-attachments --older-than <days>, a whole number of at least 1.");
+  }
+  return days;
 }
 
 function databaseTarget(destination: string): DatabaseTarget {

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import type { SiteConfig } from "../domain/site";
+import { parseTrustProxy, type TrustProxy } from "./http/client-key.server";
 
 /** Thrown when an environment variable is invalid; its message is one line naming the variable. */
 export class ConfigError extends Error {
@@ -12,6 +13,11 @@ const optionalText = z
   .trim()
   .transform((value) => (value === "" ? undefined : value))
   .optional();
+
+function wholeNumber(min: number) {
+  const message = `must be a whole number of at least ${min}`;
+  return z.coerce.number({ error: message }).int(message).min(min, message);
+}
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 
@@ -37,6 +43,7 @@ const envSchema = z.object({
   SMTP_URL: optionalText.pipe(
     z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   ),
+  SMTP_REQUIRE_TLS: z.enum(["true", "false"], { error: 'must be "true" or "false"' }).optional(),
   MAIL_FROM: z.string().trim().min(3).default("Dialogic <no-reply@dialogic.localhost>"),
   CONTACT_TO: z.email({ error: "must be an email address" }).default("hello@dialogic.localhost"),
   SECURITY_TO: z
@@ -53,18 +60,60 @@ const envSchema = z.object({
     .default("Dialogic, Inc., 250 Civic Center Drive, Suite 500, Columbus, OH 43215, USA"),
   SIGNIN_URL: httpUrl.default("https://app.dialogic.localhost/login"),
   DEMO_URL: httpUrl.default("https://app.dialogic.localhost/demo"),
-  TRUST_PROXY: optionalText,
+  TRUST_PROXY: optionalText.transform((value, context): TrustProxy | undefined => {
+    if (value === undefined) return undefined;
+    const parsed = parseTrustProxy(value);
+    if (parsed.ok) return parsed.value;
+    context.addIssue({ code: "custom", message: parsed.error });
+    return z.NEVER;
+  }),
   REPORT_RATE_LIMIT: z.coerce
     .number({ error: "must be a whole number of at least 1" })
     .int("must be a whole number of at least 1")
     .min(1, "must be a whole number of at least 1")
     .default(10),
+  REPORT_UPLOAD_MB_PER_HOUR: wholeNumber(1).default(500),
+  REPORT_UPLOAD_MB_PER_DAY: wholeNumber(1).default(2000),
+  REPORT_CONCURRENT_UPLOADS: wholeNumber(1).default(20),
+  ATTACHMENT_RETENTION_DAYS: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    wholeNumber(1).optional(),
+  ),
+  DATABASE_CONNECT_ATTEMPTS: z.coerce
+    .number({ error: "must be a whole number of at least 1" })
+    .int("must be a whole number of at least 1")
+    .min(1, "must be a whole number of at least 1")
+    .default(10),
+  OUTBOX_CLAIM_TTL: z.coerce
+    .number({ error: "must be a whole number of seconds from 10 to 3600" })
+    .int("must be a whole number of seconds from 10 to 3600")
+    .min(10, "must be a whole number of seconds from 10 to 3600")
+    .max(3600, "must be a whole number of seconds from 10 to 3600")
+    .default(300),
+  SHUTDOWN_DELAY: z.coerce
+    .number({ error: "must be a number of seconds from 0 to 60" })
+    .min(0, "must be a number of seconds from 0 to 60")
+    .max(60, "must be a number of seconds from 0 to 60")
+    .default(0),
+  PAGE_CACHE_MAX_BYTES: z.coerce
+    .number({ error: "must be a whole number of bytes (0 turns the page cache off)" })
+    .int("must be a whole number of bytes (0 turns the page cache off)")
+    .min(0, "must be a whole number of bytes (0 turns the page cache off)")
+    .default(64 * 1024 * 1024),
+  PAGE_CACHE_CHECK_MS: z.coerce
+    .number({ error: "must be a whole number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(0, "must be a whole number of milliseconds")
+    .max(2000, "must be at most 2000 (changes must reach every process within 2 seconds)")
+    .default(1000),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
     .default("info"),
 });
 
 export type Config = ReturnType<typeof toConfig>;
+
+const MB = 1024 * 1024;
 
 
 
@@ -81,11 +130,32 @@ function toConfig(env: z.infer<typeof envSchema>) {
       : ({ kind: "sqlite", file: path.join(dataDir, "site.db") } as const),
     adminPassword: env.ADMIN_PASSWORD,
     smtpUrl: env.SMTP_URL,
+    /** Refuse to send over smtp:// without STARTTLS; on by default unless the host is loopback. */
+    smtpRequireTls: env.SMTP_REQUIRE_TLS ? env.SMTP_REQUIRE_TLS === "true" : !isLoopbackUrl(env.SMTP_URL),
     mail: { from: env.MAIL_FROM, contactTo: env.CONTACT_TO, securityTo: env.SECURITY_TO },
+    /** Express's `trust proxy`: a hop count or the proxies' addresses; unset trusts none. */
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
+    /** Start-up tries while the database is unreachable, 3 s apart. */
+    databaseConnectAttempts: env.DATABASE_CONNECT_ATTEMPTS,
+    /** How long an outbox claim holds: a dead process's emails are re-taken after it. */
+    outboxClaimTtlMs: env.OUTBOX_CLAIM_TTL * 1000,
+    /** After SIGTERM, how long readiness answers "draining" before the listener closes. */
+    shutdownDelayMs: env.SHUTDOWN_DELAY * 1000,
+    /** Memory for rendered public pages, all encodings counted; 0 turns the cache off. */
+    pageCacheMaxBytes: env.PAGE_CACHE_MAX_BYTES,
+    /** How often at most a process reads content changes made by the others. */
+    pageCacheCheckMs: env.PAGE_CACHE_CHECK_MS,
     /** Vulnerability reports accepted per client and hour (every attempt counts). */
     reportRateLimit: env.REPORT_RATE_LIMIT,
+    /** Global caps on report uploads, whoever sends them (docs/decisions/066). */
+    uploadQuota: {
+      bytesPerHour: env.REPORT_UPLOAD_MB_PER_HOUR * MB,
+      bytesPerDay: env.REPORT_UPLOAD_MB_PER_DAY * MB,
+      concurrentUploads: env.REPORT_CONCURRENT_UPLOADS,
+    },
+    /** Attachments of closed reports are purged this many days after closing; unset keeps them. */
+    attachmentRetentionDays: env.ATTACHMENT_RETENTION_DAYS,
     /** The subset the browser may see. */
     public: {
       siteUrl,
@@ -100,15 +170,29 @@ function toConfig(env: z.infer<typeof envSchema>) {
   };
 }
 
+function isLoopbackUrl(url: string | undefined): boolean {
+  if (!url) return true;
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
+  return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** Variables whose values may carry credentials: a configuration error never repeats them. */
+const SECRET_VARIABLES = new Set(["ADMIN_PASSWORD", "DATABASE_URL", "SMTP_URL"]);
+
+/** What a configuration error shows of a value: nothing for secrets, never a URL's user:password. */
+function shownValue(name: string, raw: string | undefined): string {
+  if (raw === undefined || raw === "") return "";
+  if (SECRET_VARIABLES.has(name)) return " (the value is not shown: it may hold a password)";
+  return ` (got "${raw.replace(/\/\/[^/@\s]*@/g, "//…@")}")`;
+}
+
 /** Reads and validates the environment once; a bad value throws a ConfigError naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? "environment");
-      const raw = env[name];
-      const shown = raw === undefined || name === "ADMIN_PASSWORD" ? "" : ` (got "${raw}")`;
-      return `${name} ${issue.message}${shown}`;
+      return `${name} ${issue.message}${shownValue(name, env[name])}`;
     });
     throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
   }

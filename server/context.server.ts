@@ -12,9 +12,14 @@ export type AppServices = {
 declare module "react-router" {
   interface AppLoadContext {
     services: AppServices;
-    /** This response's CSP nonce, for the scripts React renders. */
-    cspNonce: string;
-    /** Set when this request went over a rate limit; the message to show (route actions). */
-    rateLimited?: string;
+    /** This response's CSP nonce, for the scripts React renders; unset on cached pages (hashes). */
+    cspNonce?: string;
+    /** Set by the article's loader for the server render only: the article body, sent once. */
+    articleHtml?: string;
+    /**
+     * The client's key for every limit (server/http/client-key.server.ts): actions pass it to
+     * the services, which count it whatever path the request came in by.
+     */
+    clientKey: string;
   }
 }

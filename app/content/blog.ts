@@ -1,3 +1,5 @@
+import { blogMessages } from "../../domain/blog";
+
 /** Copy of the public blog pages. Messages of the specification live in domain/blog.ts. */
 export const blogCopy = {
   title: "AI training insights",
@@ -18,7 +20,7 @@ export const articleCopy = {
   home: "Home",
   blog: "Blog",
   share: "Share",
-  loading: "Loading post...",
+  loading: blogMessages.loadingPost,
   authorProfile: "View LinkedIn profile",
   opensInNewTab: "(opens in a new tab)",
   notFoundLead: "This article does not exist or is no longer published.",

@@ -19,12 +19,16 @@ export const contactCopy = {
   emailLabel: "Email",
   phoneLabel: "Phone",
   responseNote: "We answer every message, usually within one business day.",
+  /** The lasting confirmation where the form is, after a message is sent (the toast says it too). */
+  confirmation: {
+    title: "We have your message",
+    body: (email: string) => `We will answer at ${email}, usually within one business day.`,
+  },
 } as const;
 
 /** The admin inbox's copy. */
 export const contactInboxCopy = {
   title: "Contact messages",
-  backToAdmin: "Back to Admin",
   loading: "Loading messages...",
   empty: "No messages yet.",
   loadFailed: "Could not load the messages. Please try again.",
@@ -37,12 +41,24 @@ export const contactInboxCopy = {
   markUnread: "Mark as unread",
   reply: "Reply",
   pages: "Pages",
-  newer: "Newer",
-  older: "Older",
+  newer: "Previous page",
+  older: "Next page",
   emailStatus: {
     pending: "Email notification pending",
     sent: "Email notification sent",
     failed: "Email notification failed",
-    logged: "Email notification only logged (SMTP is not configured)",
+    logged: "Email notification only logged",
   },
+  /** Shown once above the list when any notification was only logged. */
+  mailNotConfigured: "Mail is not configured: notifications of new messages are only written to the server log (SMTP is not configured).",
+  searchLabel: "Search messages",
+  search: "Search",
+  showLabel: "Show",
+  show: { all: "All messages", unread: "Unread only", read: "Read only" },
+  sortLabel: "Sort",
+  sort: { newest: "Newest first", oldest: "Oldest first" },
+  markAllRead: "Mark all read",
+  markedAllRead: (count: number) => `${count} message${count === 1 ? "" : "s"} marked read`,
+  noMatches: "No messages match.",
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
 } as const;

@@ -6,7 +6,7 @@ import { privacyPolicy } from "./legal/privacy";
 import { termsOfUse } from "./legal/terms";
 import type { LegalDocument } from "./legal/types";
 import { scienceCopy } from "./science";
-import { useCases } from "./shared";
+import { useCases } from "./use-cases";
 import { solutionsCopy } from "./solutions";
 import { supportCopy } from "./support";
 

@@ -1,3 +1,5 @@
+import { commonCopy } from "./shared";
+
 /** Links of the top bar and the footer. */
 export const primaryNavigation = [
   { to: "/how-it-works", label: "How it works" },
@@ -16,7 +18,7 @@ export const footerNavigation = [
 
 export const navigationLabels = {
   signIn: "Sign in",
-  requestDemo: "Request demo",
+  requestDemo: commonCopy.requestDemo,
   openMenu: "Open menu",
   closeMenu: "Close menu",
   primary: "Primary",

@@ -1,4 +1,5 @@
 import type { PageMetaInput } from "../lib/meta";
+import { SUBMIT_REPORT } from "./security-submit-title";
 
 /** Per-route metadata defaults: the words a marketer tunes for search and social cards. */
 export const pageMetaDefaults = {
@@ -64,7 +65,7 @@ export const pageMetaDefaults = {
     keywords: ["responsible disclosure", "vulnerability disclosure policy", "security"],
   },
   securitySubmit: {
-    title: "Submit Vulnerability Report",
+    title: SUBMIT_REPORT,
     description: "Report a security vulnerability in Dialogic to our security team.",
     path: "/security/submit",
     keywords: ["report vulnerability", "security report"],
@@ -87,36 +88,6 @@ export const pageMetaDefaults = {
     description: "The terms that govern the use of the Dialogic platform and website.",
     path: "/terms",
     keywords: ["terms of use", "terms of service"],
-  },
-  adminLogin: {
-    title: "Blog Admin Login",
-    description: "Sign in to manage the blog.",
-    path: "/admin/login",
-    noindex: true,
-  },
-  adminBlog: {
-    title: "Blog Admin",
-    description: "Manage blog posts.",
-    path: "/admin/blog",
-    noindex: true,
-  },
-  adminMessages: {
-    title: "Contact messages",
-    description: "Messages sent through the contact form.",
-    path: "/admin/messages",
-    noindex: true,
-  },
-  adminReports: {
-    title: "Vulnerability Reports",
-    description: "Triage vulnerability reports.",
-    path: "/admin/reports",
-    noindex: true,
-  },
-  adminReport: {
-    title: "Vulnerability Report",
-    description: "One vulnerability report.",
-    path: "/admin/reports",
-    noindex: true,
   },
   notFound: {
     title: "Page not found",

@@ -1,8 +1,9 @@
 import type { ReportField } from "../../domain/vulnerability-report";
+import { SUBMIT_REPORT } from "./security-submit-title";
 
 /** Copy of /security/submit (specification, section 2). Messages live in domain/. */
 export const securitySubmitCopy = {
-  title: "Submit Vulnerability Report",
+  title: SUBMIT_REPORT,
   intro:
     "Found a security issue in one of our systems? Tell us about it here. Every report goes straight to our security team, and you get a reference number the moment it is received.",
   guidelines: {
@@ -21,7 +22,20 @@ export const securitySubmitCopy = {
     details: "Vulnerability Details",
     attachments: "Attachments",
   },
-  submit: "Submit Vulnerability Report",
+  requiredNote: "Fields marked * are required.",
+  errorSummary: {
+    title: (count: number) =>
+      count === 1 ? "1 field needs your attention" : `${count} fields need your attention`,
+    /** One line per problem, naming the field; the field's own message sits next to it. */
+    item: (label: string, reason: string) => `${label} (${reason})`,
+    missing: "missing",
+    invalidEmail: "not a valid address",
+    tooShort: (length: number, min: number) => `${length} of ${min} characters`,
+    other: "check this field",
+  },
+  /** The live counter under the description. */
+  characterCount: (length: number, min: number) => `${length} / ${min} characters minimum`,
+  submit: SUBMIT_REPORT,
   submitting: "Submitting...",
   uploadProgress: "Upload progress",
   uploading: (percent: number) => `Uploading... ${percent}%`,
@@ -45,10 +59,10 @@ export type FieldCopy = {
 export const reportFieldCopy: Record<ReportField, FieldCopy> = {
   reporter_name: { label: "Full Name", placeholder: "Jane Doe" },
   reporter_email: { label: "Email Address", placeholder: "you@example.com" },
-  company: { label: "Company (Optional)", placeholder: "Your company or organization" },
+  company: { label: "Company (Optional)", placeholder: "Your organization" },
   asset_affected: {
     label: "Asset Affected",
-    placeholder: "e.g. https://app.example.com/settings or the API endpoint",
+    placeholder: "e.g. app.example.com/settings",
   },
   vulnerability_title: {
     label: "Vulnerability Title",
@@ -60,8 +74,7 @@ export const reportFieldCopy: Record<ReportField, FieldCopy> = {
   severity: { label: "Severity", choose: "Select a severity" },
   description: {
     label: "Detailed Description",
-    placeholder: "What is the vulnerability, where is it, and how did you find it?",
-    hint: "At least 50 characters.",
+    placeholder: "What is it, where is it, how did you find it?",
   },
   reproduction_steps: {
     label: "Steps to Reproduce",
@@ -80,6 +93,8 @@ export const optionLabels: Record<string, string> = {
 
 export const attachmentPickerCopy = {
   dropHere: "Drag and drop files here",
+  /** Instead of the drag-and-drop line where touch is the input. */
+  chooseOnTouch: "Choose files from your device",
   choose: "Choose files",
   chosenFiles: "Chosen files",
   removeLabel: "Remove",
@@ -91,17 +106,26 @@ export const attachmentPickerCopy = {
 /** Copy of the administrator's triage inbox (/admin/reports). */
 export const triageCopy = {
   listTitle: "Vulnerability Reports",
-  backToAdmin: "Back to Admin",
   backToReports: "Back to Reports",
   loading: "Loading reports...",
   loadingOne: "Loading report...",
   empty: "No vulnerability reports yet.",
   loadError: "Error loading reports. Please try again later.",
-  notFound: "Report not found",
   columns: { reference: "Reference", title: "Title", severity: "Severity", status: "Status", received: "Received" },
   previous: "Previous",
   next: "Next",
   pageOf: (page: number, count: number) => `Page ${page} of ${count}`,
+  filters: {
+    search: "Search reports",
+    searchButton: "Search",
+    status: "Status",
+    severity: "Severity",
+    any: "Any",
+    sort: "Sort",
+    newest: "Newest first",
+    oldest: "Oldest first",
+    noMatches: "No reports match.",
+  },
   statusLabel: "Status",
   statusUpdated: "Status updated",
   statusFailed: "Failed to update status",

@@ -1,40 +1,33 @@
 import { Link } from "react-router";
-import { Reveal } from "../components/layout/reveal";
 import { CallToAction } from "../components/marketing/call-to-action";
 import { Icon } from "../components/marketing/icon";
-import { SectionHeading } from "../components/marketing/section-heading";
+import { Section } from "../components/marketing/section-heading";
 import { CardList } from "../components/marketing/card-list";
-import { buttonStyles } from "../components/ui/button-styles";
-import { ExternalLink } from "../components/ui/external-link";
 import { PageHeader } from "../components/ui/page-header";
 import { aboutCopy } from "../content/about";
 import { pageMetaDefaults } from "../content/page-meta";
 import { commonCopy } from "../content/shared";
 import { pageMeta, siteFromMatches } from "../lib/meta";
-import { useSite } from "../lib/site";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), pageMetaDefaults.about);
 
 export default function AboutPage() {
-  const site = useSite();
   const { header, mission, approach, audience, commitments, cta } = aboutCopy;
   return (
     <>
       <PageHeader eyebrow={header.eyebrow} title={header.title} lead={header.lead} />
 
-      <Reveal aria-labelledby="mission-heading" className="mx-auto max-w-3xl px-4 sm:px-6">
-        <SectionHeading id="mission-heading" eyebrow={mission.eyebrow} title={mission.title} align="left" />
+      <Section name="mission" first narrow eyebrow={mission.eyebrow} title={mission.title} align="left">
         {mission.paragraphs.map((paragraph) => (
           <p key={paragraph} className="mt-6 text-lg leading-relaxed text-slate-700">
             {paragraph}
           </p>
         ))}
-      </Reveal>
+      </Section>
 
-      <Reveal aria-labelledby="approach-heading" className="mx-auto mt-24 max-w-6xl px-4 sm:px-6">
-        <SectionHeading id="approach-heading" eyebrow={approach.eyebrow} title={approach.title} />
+      <Section name="approach" eyebrow={approach.eyebrow} title={approach.title}>
         <ul className="mt-12 grid gap-6 sm:grid-cols-2">
           {approach.items.map((item) => (
             <li key={item.title} className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -48,16 +41,14 @@ export default function AboutPage() {
             </li>
           ))}
         </ul>
-      </Reveal>
+      </Section>
 
-      <Reveal aria-labelledby="audience-heading" className="mx-auto mt-24 max-w-6xl px-4 sm:px-6">
-        <SectionHeading id="audience-heading" eyebrow={audience.eyebrow} title={audience.title} />
+      <Section name="audience" eyebrow={audience.eyebrow} title={audience.title}>
         <CardList cards={audience.items} />
         <p className="mx-auto mt-10 max-w-3xl text-center text-lg text-slate-600">{audience.organizations}</p>
-      </Reveal>
+      </Section>
 
-      <Reveal aria-labelledby="commitments-heading" className="mx-auto mt-24 max-w-3xl px-4 sm:px-6">
-        <SectionHeading id="commitments-heading" eyebrow={commitments.eyebrow} title={commitments.title} />
+      <Section name="commitments" narrow eyebrow={commitments.eyebrow} title={commitments.title}>
         <ul className="mt-10 divide-y divide-slate-200 rounded-2xl border border-slate-200">
           {commitments.items.map((item) => (
             <li key={item.to} className="flex flex-col gap-2 p-5 sm:flex-row sm:items-center sm:justify-between">
@@ -68,16 +59,9 @@ export default function AboutPage() {
             </li>
           ))}
         </ul>
-      </Reveal>
+      </Section>
 
-      <CallToAction title={cta.title} body={cta.body}>
-        <Link to="/contact" className={buttonStyles.inverse}>
-          {commonCopy.contactUs}
-        </Link>
-        <ExternalLink href={site.demoUrl} className={buttonStyles.inverseOutline}>
-          {commonCopy.requestDemo}
-        </ExternalLink>
-      </CallToAction>
+      <CallToAction title={cta.title} body={cta.body} actions={[{ to: "/contact", label: commonCopy.contactUs }, "demo"]} />
     </>
   );
 }

@@ -1,19 +1,21 @@
-import { useCallback, useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useState } from "react";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import { adminTexts, adminToasts } from "../../domain/admin-messages";
 import type { BlogPostSummary } from "../../domain/blog-post";
+import { QueryStatus } from "../components/admin/admin-panels";
 import { PostTable } from "../components/admin/post-table";
 import { RequireAdmin } from "../components/admin/require-admin";
-import { pageMetaDefaults } from "../content/page-meta";
-import { deleteAdminPost, listAdminPosts, logoutAdmin, updateAdminPost } from "../lib/admin-api";
-import { clearAdminToken } from "../lib/admin-session";
+import { MessagePanel } from "../components/ui/message-panel";
+import { adminPageMeta } from "../content/admin-page-meta";
+import { adminApi, type AdminApiResult } from "../lib/admin/client";
+import { useAdminCall, useAdminQuery } from "../lib/admin/hooks";
+import { useAdminLogout } from "../lib/admin/use-logout";
 import { pageMeta, siteFromMatches } from "../lib/meta";
-import { useAdminUnauthorized } from "../lib/use-admin-unauthorized";
 import type { Route } from "./+types/admin-blog";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteFromMatches(matches), pageMetaDefaults.adminBlog);
+  pageMeta(siteFromMatches(matches), adminPageMeta.blog);
 
 export default function AdminBlogPage() {
   return (
@@ -23,29 +25,23 @@ export default function AdminBlogPage() {
   );
 }
 
-type ListState = { status: "loading" } | { status: "failed" } | { status: "ready"; posts: BlogPostSummary[] };
+const INBOXES = [
+  { to: "/admin/messages", label: adminTexts.contactMessages },
+  { to: "/admin/reports", label: adminTexts.securityReports },
+];
+
 type Toast = { title: string; description: string };
 
 function AdminBlog() {
-  const navigate = useNavigate();
-  const onUnauthorized = useAdminUnauthorized();
-  const [list, setList] = useState<ListState>({ status: "loading" });
+  const logout = useAdminLogout();
+  const run = useAdminCall();
+  const { query: list, reload } = useAdminQuery("posts", adminApi.listPosts);
   const [pendingIds, setPendingIds] = useState<ReadonlySet<string>>(new Set());
 
-  const refresh = useCallback(async () => {
-    const result = await listAdminPosts();
-    if (result.ok) return setList({ status: "ready", posts: result.data });
-    if (!onUnauthorized(result.status)) setList({ status: "failed" });
-  }, [onUnauthorized]);
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
-
   /** Runs one change to a post, toasts its outcome and reloads the list whatever happened. */
-  async function change(post: BlogPostSummary, run: () => Promise<{ ok: boolean; status?: number }>, success: Toast, failure: Toast) {
+  async function change(post: BlogPostSummary, request: () => Promise<AdminApiResult<unknown>>, success: Toast, failure: Toast) {
     setPendingIds((ids) => new Set(ids).add(post.id));
-    const result = await run();
+    const result = await run(request());
     setPendingIds((ids) => {
       const next = new Set(ids);
       next.delete(post.id);
@@ -55,16 +51,16 @@ function AdminBlog() {
       toast.success(success.title, { description: success.description });
     } else {
       toast.error(failure.title, { description: failure.description });
-      if (onUnauthorized(result.status ?? 0)) return;
+      if (result.status === 401) return;
     }
-    await refresh();
+    reload();
   }
 
   function togglePublished(post: BlogPostSummary) {
     const published = !post.published;
     void change(
       post,
-      () => updateAdminPost(post.id, { published }),
+      () => adminApi.updatePost(post.id, { published }),
       published ? adminToasts.published : adminToasts.unpublished,
       adminToasts.statusFailed,
     );
@@ -74,7 +70,7 @@ function AdminBlog() {
     const featured = !post.featured;
     void change(
       post,
-      () => updateAdminPost(post.id, { featured }),
+      () => adminApi.updatePost(post.id, { featured }),
       featured ? adminToasts.featured : adminToasts.unfeatured,
       adminToasts.featuredFailed,
     );
@@ -82,15 +78,9 @@ function AdminBlog() {
 
   function remove(post: BlogPostSummary) {
     if (!window.confirm(adminTexts.confirmDelete(post.title))) return;
-    void change(post, () => deleteAdminPost(post.id), adminToasts.deleted, adminToasts.deleteFailed);
+    void change(post, () => adminApi.deletePost(post.id), adminToasts.deleted, adminToasts.deleteFailed);
   }
 
-  async function logout() {
-    await logoutAdmin();
-    clearAdminToken();
-    toast.success(adminToasts.loggedOut.title);
-    navigate("/admin/login");
-  }
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
@@ -114,32 +104,22 @@ function AdminBlog() {
       </div>
       <nav aria-label={adminTexts.inboxesNav} className="mt-4">
         <ul className="flex flex-wrap gap-4 text-sm">
-          <li>
-            <Link to="/admin/messages" className="font-semibold text-indigo-700 underline-offset-4 hover:underline">
-              {adminTexts.contactMessages}
-            </Link>
-          </li>
-          <li>
-            <Link to="/admin/reports" className="font-semibold text-indigo-700 underline-offset-4 hover:underline">
-              {adminTexts.securityReports}
-            </Link>
-          </li>
+          {INBOXES.map((inbox) => (
+            <li key={inbox.to}>
+              <Link to={inbox.to} className="font-semibold text-indigo-700 underline-offset-4 hover:underline">
+                {inbox.label}
+              </Link>
+            </li>
+          ))}
         </ul>
       </nav>
       <div className="mt-8">
-        {list.status === "loading" ? (
-          <p role="status" className="py-16 text-center text-slate-600">
-            {adminTexts.loadingPosts}
-          </p>
-        ) : list.status === "failed" ? (
-          <p role="alert" className="py-16 text-center text-red-700">
-            {adminTexts.loadPostsFailed}
-          </p>
-        ) : list.posts.length === 0 ? (
+        <QueryStatus query={list} loading={adminTexts.loadingPosts} failed={adminTexts.loadPostsFailed} className="py-16 text-center" />
+        {list.status !== "ready" ? null : list.data.length === 0 ? (
           <EmptyState />
         ) : (
           <PostTable
-            posts={list.posts}
+            posts={list.data}
             pendingIds={pendingIds}
             onTogglePublished={togglePublished}
             onToggleFeatured={toggleFeatured}
@@ -153,15 +133,13 @@ function AdminBlog() {
 
 function EmptyState() {
   return (
-    <div className="rounded-2xl border-2 border-dashed border-slate-200 px-6 py-16 text-center">
-      <h2 className="text-xl font-semibold text-slate-900">{adminTexts.emptyHeading}</h2>
-      <p className="mt-2 text-slate-600">{adminTexts.emptyLead}</p>
-      <Link
-        to="/admin/blog/new"
-        className="mt-6 inline-block rounded-md bg-indigo-700 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-800"
-      >
-        {adminTexts.createFirstPost}
-      </Link>
-    </div>
+    <MessagePanel
+      className="rounded-2xl border-2 border-dashed border-slate-200 px-6 py-16 text-center"
+      heading={<h2 className="text-xl font-semibold text-slate-900">{adminTexts.emptyHeading}</h2>}
+      lead={adminTexts.emptyLead}
+      leadClassName="mt-2 text-slate-600"
+      linkClassName="mt-6 inline-block rounded-md bg-indigo-700 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-800"
+      link={{ to: "/admin/blog/new", label: adminTexts.createFirstPost }}
+    />
   );
 }

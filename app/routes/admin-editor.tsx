@@ -1,19 +1,20 @@
-import { useEffect, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { adminTexts, adminToasts } from "../../domain/admin-messages";
 import { NEW_POST_DEFAULTS, type BlogPost, type PostInput } from "../../domain/blog-post";
-import { PostForm, type PostFormValues, type SaveOutcome } from "../components/admin/post-form";
+import { BackToAdmin, QueryStatus } from "../components/admin/admin-panels";
+import type { PostForm, PostFormValues, SaveOutcome } from "../components/admin/post-form";
 import { RequireAdmin } from "../components/admin/require-admin";
-import { pageMetaDefaults } from "../content/page-meta";
-import { createAdminPost, getAdminPost, updateAdminPost } from "../lib/admin-api";
+import { WorkflowEditor } from "../components/admin/workflow/workflow-editor";
+import { adminPageMeta } from "../content/admin-page-meta";
+import { adminApi } from "../lib/admin/client";
+import { useAdminCall, useAdminQuery } from "../lib/admin/hooks";
 import { pageMeta, siteFromMatches } from "../lib/meta";
-import { useAdminUnauthorized } from "../lib/use-admin-unauthorized";
 import type { Route } from "./+types/admin-editor";
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
   pageMeta(siteFromMatches(matches), {
-    ...pageMetaDefaults.adminBlog,
+    ...adminPageMeta.blog,
     title: params.id ? adminTexts.editHeading : adminTexts.createHeading,
     path: params.id ? `/admin/blog/edit/${params.id}` : "/admin/blog/new",
   });
@@ -28,27 +29,18 @@ export default function AdminEditorPage() {
   );
 }
 
-type Loaded =
-  | { status: "loading" }
-  | { status: "missing" }
-  | { status: "ready"; values: PostFormValues; content: string };
-
-const NEW_POST: Loaded = {
-  status: "ready",
-  values: {
-    title: NEW_POST_DEFAULTS.title,
-    slug: NEW_POST_DEFAULTS.slug,
-    excerpt: NEW_POST_DEFAULTS.excerpt,
-    category: NEW_POST_DEFAULTS.category,
-    author_name: NEW_POST_DEFAULTS.author_name,
-    author_avatar_url: NEW_POST_DEFAULTS.author_avatar_url,
-    author_bio: NEW_POST_DEFAULTS.author_bio,
-    author_linkedin_url: NEW_POST_DEFAULTS.author_linkedin_url,
-    featured_image_url: NEW_POST_DEFAULTS.featured_image_url,
-    read_time: NEW_POST_DEFAULTS.read_time,
-    featured: NEW_POST_DEFAULTS.featured,
-  },
-  content: NEW_POST_DEFAULTS.content,
+const NEW_POST_VALUES: PostFormValues = {
+  title: NEW_POST_DEFAULTS.title,
+  slug: NEW_POST_DEFAULTS.slug,
+  excerpt: NEW_POST_DEFAULTS.excerpt,
+  category: NEW_POST_DEFAULTS.category,
+  author_name: NEW_POST_DEFAULTS.author_name,
+  author_avatar_url: NEW_POST_DEFAULTS.author_avatar_url,
+  author_bio: NEW_POST_DEFAULTS.author_bio,
+  author_linkedin_url: NEW_POST_DEFAULTS.author_linkedin_url,
+  featured_image_url: NEW_POST_DEFAULTS.featured_image_url,
+  read_time: NEW_POST_DEFAULTS.read_time,
+  featured: NEW_POST_DEFAULTS.featured,
 };
 
 /** A stored post as form values: missing excerpt and URLs become empty strings. */
@@ -69,37 +61,74 @@ function toFormValues(post: BlogPost): PostFormValues {
 }
 
 function PostEditorScreen({ id }: { id?: string }) {
+  return (
+    <section className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
+      <BackToAdmin />
+      <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900">
+        {id ? adminTexts.editHeading : adminTexts.createHeading}
+      </h1>
+      <div className="mt-8">
+        {id ? <ExistingPost id={id} /> : <Editor values={NEW_POST_VALUES} content={NEW_POST_DEFAULTS.content} />}
+      </div>
+    </section>
+  );
+}
+
+/** Loads a stored post into the form; a missing post (or any failure) is 'Post Not Found'. */
+function ExistingPost({ id }: { id: string }) {
+  const { query } = useAdminQuery(`post:${id}`, () => adminApi.getPost(id));
+  if (query.status === "ready") {
+    const { publish_at, meta_title, meta_description, social_image_url, published } = query.data;
+    return (
+      <Editor
+        id={id}
+        values={toFormValues(query.data)}
+        content={query.data.content}
+        savedAt={query.data.updated_at}
+        workflow={{ publish_at, meta_title, meta_description, social_image_url, published }}
+      />
+    );
+  }
+  return (
+    <QueryStatus
+      query={query}
+      loading={adminTexts.loadingPost}
+      failed={adminTexts.postNotFound}
+      className="py-16 text-center"
+      failedClassName="text-lg font-semibold text-slate-900"
+    />
+  );
+}
+
+function Editor({
+  id,
+  values,
+  content,
+  savedAt,
+  workflow,
+}: {
+  id?: string;
+  values: PostFormValues;
+  content: string;
+  savedAt?: string;
+  workflow?: React.ComponentProps<typeof PostForm>["initialWorkflow"];
+}) {
   const navigate = useNavigate();
-  const onUnauthorized = useAdminUnauthorized();
-  const [loaded, setLoaded] = useState<Loaded>(id ? { status: "loading" } : NEW_POST);
+  const run = useAdminCall();
 
-  useEffect(() => {
-    if (!id) return;
-    let cancelled = false;
-    void getAdminPost(id).then((result) => {
-      if (cancelled) return;
-      if (result.ok) {
-        setLoaded({ status: "ready", values: toFormValues(result.data), content: result.data.content });
-      } else if (!onUnauthorized(result.status)) {
-        setLoaded({ status: "missing" });
-      }
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [id, onUnauthorized]);
-
-  async function save(values: PostInput): Promise<SaveOutcome> {
-    const result = id ? await updateAdminPost(id, values) : await createAdminPost(values);
+  /** `draftId`: a new post an autosave already stored as a draft; saving it still reads as creating. */
+  async function save(input: PostInput, draftId: string | undefined): Promise<SaveOutcome> {
+    const target = id ?? draftId;
+    const result = await run(target ? adminApi.updatePost(target, input) : adminApi.createPost(input));
     if (result.ok) {
       const done = id ? adminToasts.updated : adminToasts.created;
       toast.success(done.title, { description: done.description });
-      navigate("/admin/blog");
+      void navigate("/admin/blog");
       return { ok: true };
     }
     const failed = id ? adminToasts.updateFailed : adminToasts.createFailed;
     toast.error(failed.title, { description: failed.description });
-    if (onUnauthorized(result.status)) return { ok: false };
+    if (result.status === 401) return { ok: false };
     return {
       ok: false,
       fields: result.fields,
@@ -108,32 +137,13 @@ function PostEditorScreen({ id }: { id?: string }) {
   }
 
   return (
-    <section className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
-      <Link to="/admin/blog" className="text-sm font-semibold text-indigo-700 hover:underline">
-        <span aria-hidden="true">← </span>
-        {adminTexts.backToAdmin}
-      </Link>
-      <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900">
-        {id ? adminTexts.editHeading : adminTexts.createHeading}
-      </h1>
-      <div className="mt-8">
-        {loaded.status === "loading" ? (
-          <p role="status" className="py-16 text-center text-slate-600">
-            {adminTexts.loadingPost}
-          </p>
-        ) : loaded.status === "missing" ? (
-          <p role="alert" className="py-16 text-center text-lg font-semibold text-slate-900">
-            {adminTexts.postNotFound}
-          </p>
-        ) : (
-          <PostForm
-            mode={id ? "edit" : "create"}
-            initialValues={loaded.values}
-            initialContent={loaded.content}
-            onSave={save}
-          />
-        )}
-      </div>
-    </section>
+    <WorkflowEditor
+      id={id}
+      savedAt={savedAt}
+      initialValues={values}
+      initialContent={content}
+      initialWorkflow={workflow}
+      onSave={save}
+    />
   );
 }

@@ -1,16 +1,20 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { adminTexts, adminToasts } from "../../domain/admin-messages";
 import { AuthSpinner } from "../components/admin/require-admin";
-import { pageMetaDefaults } from "../content/page-meta";
-import { loginAdmin } from "../lib/admin-api";
-import { clearAdminToken, readAdminToken, storeAdminToken, verifyAdminToken } from "../lib/admin-session";
+import { adminPageMeta } from "../content/admin-page-meta";
+import { adminApi } from "../lib/admin/client";
+import { clearAdminToken, readAdminToken, storeAdminToken } from "../lib/admin/session";
 import { pageMeta, siteFromMatches } from "../lib/meta";
+import { replaceToast } from "../lib/notify";
 import type { Route } from "./+types/admin-login";
+import { FieldError } from "../components/ui/form-messages";
+
+/** One toast for the sign-in: a second try replaces the first refusal. */
+const TOAST_ID = "admin-login";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteFromMatches(matches), pageMetaDefaults.adminLogin);
+  pageMeta(siteFromMatches(matches), adminPageMeta.login);
 
 /**
  * The admin sign-in: one password field, rendered on the server. A visitor with a stored token
@@ -26,7 +30,7 @@ export default function AdminLoginPage() {
     if (!token) return;
     let cancelled = false;
     setChecking(true);
-    void verifyAdminToken(token).then((valid) => {
+    void adminApi.verify(token).then((valid) => {
       if (cancelled) return;
       if (valid) return navigate("/admin/blog", { replace: true });
       clearAdminToken();
@@ -58,23 +62,30 @@ function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   }, []);
   const [visible, setVisible] = useState(false);
   const [busy, setBusy] = useState(false);
+  // A refused password: marked on the field, said next to it, and the field focused again.
+  const [error, setError] = useState<string>();
+  const errorId = `${passwordId}-error`;
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!password || busy) return;
     setBusy(true);
-    const result = await loginAdmin(password);
+    setError(undefined);
+    const result = await adminApi.login(password);
     setBusy(false);
+    if (!result.ok) {
+      setError(result.status === 0 ? adminToasts.networkError.description : result.error || adminToasts.loginFailure.fallback);
+      inputRef.current?.focus();
+      inputRef.current?.select();
+    }
     if (result.ok) {
       storeAdminToken(result.data.token);
-      toast.success(adminToasts.loginSuccess.title, { description: adminToasts.loginSuccess.description });
+      replaceToast(TOAST_ID, "success", adminToasts.loginSuccess.title, adminToasts.loginSuccess.description);
       onSignedIn();
     } else if (result.status === 0) {
-      toast.error(adminToasts.networkError.title, { description: adminToasts.networkError.description });
+      replaceToast(TOAST_ID, "error", adminToasts.networkError.title, adminToasts.networkError.description);
     } else {
-      toast.error(adminToasts.loginFailure.title, {
-        description: result.error || adminToasts.loginFailure.fallback,
-      });
+      replaceToast(TOAST_ID, "error", adminToasts.loginFailure.title, result.error || adminToasts.loginFailure.fallback);
     }
   }
 
@@ -94,8 +105,15 @@ function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
             required
             autoFocus
             ref={inputRef}
-            onChange={(event) => setPassword(event.target.value)}
-            className="block w-full rounded-md border border-slate-300 py-2 pr-12 pl-3 text-slate-900 shadow-sm focus:border-indigo-600 focus:ring-2 focus:ring-indigo-600 focus:outline-none"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setError(undefined);
+            }}
+            className={`block w-full rounded-md border py-2 pr-12 pl-3 text-slate-900 shadow-sm focus:border-indigo-600 focus:ring-2 focus:ring-indigo-600 focus:outline-none ${
+              error ? "border-red-600" : "border-slate-500"
+            }`}
           />
           <button
             type="button"
@@ -107,6 +125,7 @@ function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
             <EyeIcon crossed={visible} />
           </button>
         </div>
+        <FieldError id={errorId} error={error} gap="mt-2" />
       </div>
       <button
         type="submit"

@@ -1,17 +1,20 @@
-import { useCallback, useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useState } from "react";
 import { toast } from "sonner";
-import { authMessages } from "../../domain/auth";
 import type { ContactMessage, ContactMessagePage } from "../../domain/contact";
+import type { InboxReadFilter, InboxSort } from "../../domain/contact-inbox";
+import { BackToAdmin, QueryStatus } from "../components/admin/admin-panels";
+import { useRefreshAdminCounts } from "../components/admin/admin-shell";
+import { MessageCard } from "../components/admin/message-card";
 import { RequireAdmin } from "../components/admin/require-admin";
 import { contactInboxCopy as copy } from "../content/contact";
-import { pageMetaDefaults } from "../content/page-meta";
-import { adminFetch, clearAdminToken } from "../lib/admin-session";
+import { adminPageMeta } from "../content/admin-page-meta";
+import { adminApi } from "../lib/admin/client";
+import { useAdminCall, useAdminQuery } from "../lib/admin/hooks";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import type { Route } from "./+types/admin-messages";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteFromMatches(matches), pageMetaDefaults.adminMessages);
+  pageMeta(siteFromMatches(matches), adminPageMeta.messages);
 
 export default function AdminMessagesPage() {
   return (
@@ -21,162 +24,137 @@ export default function AdminMessagesPage() {
   );
 }
 
-type InboxState =
-  | { status: "loading" }
-  | { status: "error" }
-  | { status: "ready"; inbox: ContactMessagePage };
+const fieldClass =
+  "min-h-11 rounded-lg border border-slate-500 bg-white px-3 text-sm text-slate-900 focus:outline-2 focus:outline-offset-0 focus:outline-indigo-600";
+const buttonClass =
+  "inline-flex min-h-11 items-center rounded-lg border border-slate-400 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60";
 
 function Inbox() {
-  const navigate = useNavigate();
+  const run = useAdminCall();
+  const refreshCounts = useRefreshAdminCounts();
   const [page, setPage] = useState(1);
-  const [state, setState] = useState<InboxState>({ status: "loading" });
+  const [text, setText] = useState("");
+  const [q, setQ] = useState("");
+  const [read, setReadFilter] = useState<InboxReadFilter>("all");
+  const [sort, setSort] = useState<InboxSort>("newest");
+  const key = JSON.stringify({ page, q, read, sort });
+  const { query, update, reload } = useAdminQuery(`messages:${key}`, () => adminApi.listMessages(page, { q, read, sort }));
+  const inbox = query.status === "ready" ? query.data : undefined;
 
-  const signedOut = useCallback(() => {
-    clearAdminToken();
-    toast.error(authMessages.required);
-    navigate("/admin/login", { replace: true });
-  }, [navigate]);
-
-  useEffect(() => {
-    let cancelled = false;
-    async function load() {
-      setState({ status: "loading" });
-      try {
-        const response = await adminFetch(`/api/admin/contact/messages?page=${page}`);
-        if (cancelled) return;
-        if (response.status === 401) return signedOut();
-        if (!response.ok) return setState({ status: "error" });
-        const inbox = (await response.json()) as ContactMessagePage;
-        if (!cancelled) setState({ status: "ready", inbox });
-      } catch {
-        if (!cancelled) setState({ status: "error" });
-      }
+  async function setRead(message: ContactMessage, value: boolean) {
+    const result = await run(adminApi.setMessageRead(message.id, value));
+    if (!result.ok) {
+      if (result.status !== 401) toast.error(copy.updateFailed);
+      return;
     }
-    void load();
-    return () => {
-      cancelled = true;
-    };
-  }, [page, signedOut]);
-
-  async function setRead(message: ContactMessage, read: boolean) {
-    try {
-      const response = await adminFetch(`/api/admin/contact/messages/${encodeURIComponent(message.id)}`, {
-        method: "PATCH",
-        body: JSON.stringify({ read }),
-      });
-      if (response.status === 401) return signedOut();
-      if (!response.ok) throw new Error(`status ${response.status}`);
-      const updated = (await response.json()) as ContactMessage;
-      setState((current) => {
-        if (current.status !== "ready") return current;
-        const { inbox } = current;
-        const change = updated.read === message.read ? 0 : updated.read ? -1 : 1;
-        return {
-          status: "ready",
-          inbox: {
-            ...inbox,
-            unread: inbox.unread + change,
-            messages: inbox.messages.map((each) => (each.id === updated.id ? updated : each)),
-          },
-        };
-      });
-    } catch {
-      toast.error(copy.updateFailed);
-    }
+    const updated = result.data;
+    update((current) => {
+      const change = updated.read === message.read ? 0 : updated.read ? -1 : 1;
+      return {
+        ...current,
+        unread: current.unread + change,
+        messages: current.messages.map((each) => (each.id === updated.id ? updated : each)),
+      };
+    });
+    refreshCounts();
   }
 
+  async function markAllRead() {
+    const result = await run(adminApi.markAllMessagesRead());
+    if (!result.ok) {
+      if (result.status !== 401) toast.error(copy.updateFailed);
+      return;
+    }
+    toast.success(copy.markedAllRead(result.data.updated));
+    reload();
+    refreshCounts();
+  }
+
+  /** Any change of search, filter or order starts again at the first page. */
+  function from<T>(set: (value: T) => void) {
+    return (value: T) => {
+      set(value);
+      setPage(1);
+    };
+  }
+
+  const mailNotConfigured = inbox?.messages.some((message) => message.email_via === "log") ?? false;
+
   return (
-    <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
-      <Link to="/admin/blog" className="text-sm font-semibold text-indigo-700 underline-offset-4 hover:underline">
-        <span aria-hidden="true">← </span>
-        {copy.backToAdmin}
-      </Link>
+    <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
+      <BackToAdmin />
       <div className="mt-4 flex flex-wrap items-baseline justify-between gap-4">
         <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{copy.title}</h1>
-        {state.status === "ready" ? (
-          <p className="text-sm text-slate-600">
-            {copy.totalCount(state.inbox.total)} · {copy.unreadCount(state.inbox.unread)}
+        {inbox ? (
+          <p role="status" className="text-sm text-slate-700">
+            {copy.totalCount(inbox.total)} · {copy.unreadCount(inbox.unread)}
           </p>
         ) : null}
       </div>
 
-      {state.status === "loading" ? (
-        <p role="status" className="mt-10 text-slate-600">
-          {copy.loading}
-        </p>
+      {mailNotConfigured ? (
+        <p className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">{copy.mailNotConfigured}</p>
       ) : null}
-      {state.status === "error" ? (
-        <p role="alert" className="mt-10 text-red-700">
-          {copy.loadFailed}
-        </p>
+
+      <div className="mt-6 flex flex-wrap items-end gap-3">
+        <form
+          role="search"
+          className="flex min-w-0 flex-1 basis-64 items-end gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            from(setQ)(text.trim());
+          }}
+        >
+          <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium text-slate-800">
+            {copy.searchLabel}
+            <input type="search" value={text} onChange={(event) => setText(event.target.value)} maxLength={200} className={`${fieldClass} w-full`} />
+          </label>
+          <button type="submit" className={buttonClass}>
+            {copy.search}
+          </button>
+        </form>
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+          {copy.showLabel}
+          <select value={read} onChange={(event) => from(setReadFilter)(event.target.value as InboxReadFilter)} className={fieldClass}>
+            {(["all", "unread", "read"] as const).map((option) => (
+              <option key={option} value={option}>
+                {copy.show[option]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+          {copy.sortLabel}
+          <select value={sort} onChange={(event) => from(setSort)(event.target.value as InboxSort)} className={fieldClass}>
+            {(["newest", "oldest"] as const).map((option) => (
+              <option key={option} value={option}>
+                {copy.sort[option]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" onClick={() => void markAllRead()} disabled={!inbox || inbox.unread === 0} className={buttonClass}>
+          {copy.markAllRead}
+        </button>
+      </div>
+
+      <QueryStatus query={query} loading={copy.loading} failed={copy.loadFailed} className="mt-10" />
+      {inbox && inbox.messages.length === 0 ? (
+        <p className="mt-10 text-slate-600">{q || read !== "all" ? copy.noMatches : copy.empty}</p>
       ) : null}
-      {state.status === "ready" && state.inbox.messages.length === 0 ? (
-        <p className="mt-10 text-slate-600">{copy.empty}</p>
-      ) : null}
-      {state.status === "ready" && state.inbox.messages.length > 0 ? (
+      {inbox && inbox.messages.length > 0 ? (
         <>
-          <ul className="mt-8 space-y-4">
-            {state.inbox.messages.map((message) => (
+          <ul className="mt-6 space-y-3">
+            {inbox.messages.map((message) => (
               <li key={message.id}>
-                <MessageCard message={message} onSetRead={(read) => void setRead(message, read)} />
+                <MessageCard message={message} onSetRead={(value) => void setRead(message, value)} />
               </li>
             ))}
           </ul>
-          <Pager inbox={state.inbox} onPage={setPage} />
+          <Pager inbox={inbox} onPage={setPage} />
         </>
       ) : null}
     </div>
-  );
-}
-
-function MessageCard({ message, onSetRead }: { message: ContactMessage; onSetRead: (read: boolean) => void }) {
-  const received = new Date(message.created_at);
-  return (
-    <article
-      aria-label={`Message from ${message.name}`}
-      className={`rounded-xl border p-5 ${message.read ? "border-slate-200 bg-white" : "border-indigo-300 bg-indigo-50"}`}
-    >
-      <header className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h2 className="font-semibold text-slate-900">{message.name}</h2>
-          <a href={`mailto:${message.email}`} className="text-sm text-indigo-700 underline underline-offset-4">
-            {message.email}
-          </a>
-        </div>
-        <div className="flex items-center gap-3 text-sm">
-          <time dateTime={message.created_at} className="text-slate-600">
-            {received.toLocaleString()}
-          </time>
-          <span
-            className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
-              message.read ? "bg-slate-100 text-slate-700" : "bg-indigo-700 text-white"
-            }`}
-          >
-            {message.read ? copy.read : copy.unread}
-          </span>
-        </div>
-      </header>
-      <p className="mt-4 whitespace-pre-wrap break-words text-slate-800">{message.message}</p>
-      <footer className="mt-4 flex flex-wrap items-center gap-4 text-sm">
-        <button
-          type="button"
-          onClick={() => onSetRead(!message.read)}
-          className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-semibold text-slate-800 hover:bg-slate-50"
-        >
-          {message.read ? copy.markUnread : copy.markRead}
-        </button>
-        <a href={`mailto:${message.email}`} className="font-semibold text-indigo-700 underline-offset-4 hover:underline">
-          {copy.reply}
-        </a>
-        {message.email_status ? (
-          <span className="text-slate-600">
-            {message.email_status === "sent" && message.email_via === "log"
-              ? copy.emailStatus.logged
-              : copy.emailStatus[message.email_status]}
-          </span>
-        ) : null}
-      </footer>
-    </article>
   );
 }
 
@@ -184,24 +162,12 @@ function Pager({ inbox, onPage }: { inbox: ContactMessagePage; onPage: (page: nu
   const pages = Math.max(1, Math.ceil(inbox.total / inbox.pageSize));
   if (pages === 1) return null;
   return (
-    <nav aria-label={copy.pages} className="mt-8 flex justify-between">
-      <button
-        type="button"
-        disabled={inbox.page <= 1}
-        onClick={() => onPage(inbox.page - 1)}
-        className="rounded-lg border border-slate-300 px-4 py-2 font-semibold disabled:opacity-50"
-      >
+    <nav aria-label={copy.pages} className="mt-8 flex items-center justify-between gap-4">
+      <button type="button" disabled={inbox.page <= 1} onClick={() => onPage(inbox.page - 1)} className={buttonClass}>
         {copy.newer}
       </button>
-      <span className="self-center text-sm text-slate-600">
-        {inbox.page} / {pages}
-      </span>
-      <button
-        type="button"
-        disabled={inbox.page >= pages}
-        onClick={() => onPage(inbox.page + 1)}
-        className="rounded-lg border border-slate-300 px-4 py-2 font-semibold disabled:opacity-50"
-      >
+      <span className="text-sm text-slate-700">{copy.pageOf(inbox.page, pages)}</span>
+      <button type="button" disabled={inbox.page >= pages} onClick={() => onPage(inbox.page + 1)} className={buttonClass}>
         {copy.older}
       </button>
     </nav>

@@ -1,26 +1,27 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { toast } from "sonner";
 import { formatBytes } from "../../domain/report-attachments";
 import {
   REPORT_STATUSES,
+  reportMessages,
   REPORT_STATUS_LABELS,
   type ReportAttachmentInfo,
-  type ReportDetail,
   type ReportStatus,
 } from "../../domain/vulnerability-report";
+import { AdminTime, BackToAdmin, QueryStatus } from "../components/admin/admin-panels";
 import { RequireAdmin } from "../components/admin/require-admin";
-import { pageMetaDefaults } from "../content/page-meta";
+import { adminPageMeta } from "../content/admin-page-meta";
 import { reportFieldCopy, triageCopy } from "../content/security-submit";
-import { adminFetch } from "../lib/admin-session";
-import { formatDateTime } from "../lib/format-date";
+import { adminApi } from "../lib/admin/client";
+import { useAdminCall, useAdminQuery } from "../lib/admin/hooks";
 import { pageMeta, siteFromMatches } from "../lib/meta";
-import { usePrerenderReady } from "../lib/use-prerender-ready";
+import { usePrerenderReady } from "../lib/browser/use-prerender-ready";
 import type { Route } from "./+types/admin-report";
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
   pageMeta(siteFromMatches(matches), {
-    ...pageMetaDefaults.adminReport,
+    ...adminPageMeta.report,
     path: `/admin/reports/${encodeURIComponent(params.id)}`,
   });
 
@@ -31,8 +32,6 @@ export default function AdminReportPage() {
     </RequireAdmin>
   );
 }
-
-type ViewState = { kind: "loading" } | { kind: "missing" } | { kind: "error" } | { kind: "loaded"; report: ReportDetail };
 
 /** Every field of the report, in the order of the form. Shown as text, never as HTML. */
 const DETAIL_FIELDS = [
@@ -51,78 +50,43 @@ const DETAIL_FIELDS = [
 
 function ReportView() {
   const { id = "" } = useParams();
-  const [state, setState] = useState<ViewState>({ kind: "loading" });
+  const run = useAdminCall();
+  const { query, update } = useAdminQuery(`report:${id}`, () => adminApi.getReport(id));
   const [savingStatus, setSavingStatus] = useState(false);
-  usePrerenderReady(state.kind === "loaded" ? state.report.id : undefined);
-
-  useEffect(() => {
-    let cancelled = false;
-    async function load() {
-      try {
-        const response = await adminFetch(`/api/admin/security/reports/${encodeURIComponent(id)}`);
-        if (response.status === 404) {
-          if (!cancelled) setState({ kind: "missing" });
-          return;
-        }
-        if (!response.ok) throw new Error(String(response.status));
-        const { report } = (await response.json()) as { report: ReportDetail };
-        if (!cancelled) setState({ kind: "loaded", report });
-      } catch {
-        if (!cancelled) setState({ kind: "error" });
-      }
-    }
-    void load();
-    return () => {
-      cancelled = true;
-    };
-  }, [id]);
+  const report = query.status === "ready" ? query.data.report : undefined;
+  usePrerenderReady(report?.id);
 
   async function changeStatus(status: ReportStatus) {
-    if (state.kind !== "loaded") return;
     setSavingStatus(true);
-    try {
-      const response = await adminFetch(`/api/admin/security/reports/${encodeURIComponent(id)}`, {
-        method: "PATCH",
-        body: JSON.stringify({ status }),
-      });
-      if (!response.ok) throw new Error(String(response.status));
-      const { report } = (await response.json()) as { report: ReportDetail };
-      setState({ kind: "loaded", report });
-      toast.success(triageCopy.statusUpdated, { description: `${report.reference}: ${REPORT_STATUS_LABELS[report.status]}` });
-    } catch {
-      toast.error(triageCopy.statusFailed);
-    } finally {
-      setSavingStatus(false);
+    const result = await run(adminApi.setReportStatus(id, status));
+    setSavingStatus(false);
+    if (!result.ok) {
+      if (result.status !== 401) toast.error(triageCopy.statusFailed);
+      return;
     }
+    const updated = result.data.report;
+    update(() => result.data);
+    toast.success(triageCopy.statusUpdated, { description: `${updated.reference}: ${REPORT_STATUS_LABELS[updated.status]}` });
   }
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
       <nav className="flex flex-wrap gap-6 text-sm font-semibold text-indigo-700">
-        <Link to="/admin/blog" className="hover:underline">
-          <span aria-hidden="true">← </span>
-        {triageCopy.backToAdmin}
-        </Link>
+        <BackToAdmin />
         <Link to="/admin/reports" className="hover:underline">
           {triageCopy.backToReports}
         </Link>
       </nav>
 
-      {state.kind === "loading" ? (
-        <p role="status" className="mt-8 text-slate-600">
-          {triageCopy.loadingOne}
-        </p>
-      ) : null}
-      {state.kind === "missing" ? <h1 className="mt-8 text-2xl font-bold">{triageCopy.notFound}</h1> : null}
-      {state.kind === "error" ? (
-        <p role="alert" className="mt-8 text-red-700">
-          {triageCopy.loadError}
-        </p>
-      ) : null}
-      {state.kind === "loaded" ? (
+      {query.status === "failed" && query.code === 404 ? (
+        <h1 className="mt-8 text-2xl font-bold">{reportMessages.notFound}</h1>
+      ) : (
+        <QueryStatus query={query} loading={triageCopy.loadingOne} failed={triageCopy.loadError} />
+      )}
+      {report ? (
         <article className="mt-6">
-          <p className="font-mono text-sm tracking-wider text-slate-600">{state.report.reference}</p>
-          <h1 className="mt-1 text-3xl font-bold break-words text-slate-900">{state.report.vulnerability_title}</h1>
+          <p className="font-mono text-sm tracking-wider text-slate-600">{report.reference}</p>
+          <h1 className="mt-1 text-3xl font-bold break-words text-slate-900">{report.vulnerability_title}</h1>
           <div className="mt-4 flex flex-wrap items-end gap-6">
             <div>
               <label htmlFor="status" className="block text-sm font-medium text-slate-800">
@@ -130,7 +94,7 @@ function ReportView() {
               </label>
               <select
                 id="status"
-                value={state.report.status}
+                value={report.status}
                 disabled={savingStatus}
                 onChange={(event) => void changeStatus(event.target.value as ReportStatus)}
                 className="mt-1 rounded-lg border border-slate-300 px-3 py-2"
@@ -143,27 +107,27 @@ function ReportView() {
               </select>
             </div>
             <p className="text-sm text-slate-600">
-              {triageCopy.received}: <time dateTime={state.report.created_at}>{formatDateTime(state.report.created_at)}</time>
+              {triageCopy.received}: <AdminTime iso={report.created_at} />
               <br />
-              {triageCopy.updated}: <time dateTime={state.report.updated_at}>{formatDateTime(state.report.updated_at)}</time>
+              {triageCopy.updated}: <AdminTime iso={report.updated_at} />
             </p>
           </div>
 
           <dl className="mt-8 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-            <DetailRow label={triageCopy.reference} value={state.report.reference} />
-            <DetailRow label={reportFieldCopy.vulnerability_title.label} value={state.report.vulnerability_title} />
+            <DetailRow label={triageCopy.reference} value={report.reference} />
+            <DetailRow label={reportFieldCopy.vulnerability_title.label} value={report.vulnerability_title} />
             {DETAIL_FIELDS.map((field) => (
-              <DetailRow key={field} label={reportFieldCopy[field].label} value={state.report[field]} />
+              <DetailRow key={field} label={reportFieldCopy[field].label} value={report[field]} />
             ))}
           </dl>
 
           <h2 className="mt-10 text-xl font-semibold text-slate-900">{triageCopy.attachments}</h2>
-          {state.report.attachments.length === 0 ? (
+          {report.attachments.length === 0 ? (
             <p className="mt-3 text-slate-600">{triageCopy.noAttachments}</p>
           ) : (
             <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200">
-              {state.report.attachments.map((attachment) => (
-                <AttachmentRow key={attachment.id} reportId={state.report.id} attachment={attachment} />
+              {report.attachments.map((attachment) => (
+                <AttachmentRow key={attachment.id} reportId={report.id} attachment={attachment} />
               ))}
             </ul>
           )}
@@ -187,29 +151,26 @@ function DetailRow({ label, value }: { label: string; value: string }) {
  * hand the browser an object URL to save under the stored, cleaned file name.
  */
 function AttachmentRow({ reportId, attachment }: { reportId: string; attachment: ReportAttachmentInfo }) {
+  const run = useAdminCall();
   const [busy, setBusy] = useState(false);
 
   async function download() {
     setBusy(true);
-    try {
-      const response = await adminFetch(
-        `/api/admin/security/reports/${encodeURIComponent(reportId)}/attachments/${encodeURIComponent(attachment.id)}`,
-      );
-      if (!response.ok) throw new Error(String(response.status));
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = attachment.filename;
-      link.rel = "noopener";
-      document.body.append(link);
-      link.click();
-      link.remove();
-      window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    } catch {
-      toast.error(triageCopy.downloadFailed);
-    } finally {
-      setBusy(false);
+    const result = await run(adminApi.downloadAttachment(reportId, attachment.id));
+    setBusy(false);
+    if (!result.ok) {
+      if (result.status !== 401) toast.error(triageCopy.downloadFailed);
+      return;
     }
+    const url = URL.createObjectURL(result.data);
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = attachment.filename;
+    link.rel = "noopener";
+    document.body.append(link);
+    link.click();
+    link.remove();
+    window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
   }
 
   return (

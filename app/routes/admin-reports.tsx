@@ -1,17 +1,18 @@
-import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { REPORT_STATUS_LABELS, type ReportSummary } from "../../domain/vulnerability-report";
+import { REPORT_STATUS_LABELS } from "../../domain/vulnerability-report";
+import { AdminTime, BackToAdmin, QueryStatus, SeverityBadge } from "../components/admin/admin-panels";
+import { ReportFilters } from "../components/admin/report-filters";
 import { RequireAdmin } from "../components/admin/require-admin";
-import { pageMetaDefaults } from "../content/page-meta";
+import { adminPageMeta } from "../content/admin-page-meta";
 import { triageCopy } from "../content/security-submit";
-import { adminFetch } from "../lib/admin-session";
-import { formatDateTime } from "../lib/format-date";
+import { adminApi } from "../lib/admin/client";
+import { useAdminQuery } from "../lib/admin/hooks";
 import { pageMeta, siteFromMatches } from "../lib/meta";
-import { usePrerenderReady } from "../lib/use-prerender-ready";
+import { usePrerenderReady } from "../lib/browser/use-prerender-ready";
 import type { Route } from "./+types/admin-reports";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteFromMatches(matches), pageMetaDefaults.adminReports);
+  pageMeta(siteFromMatches(matches), adminPageMeta.reports);
 
 export default function AdminReportsPage() {
   return (
@@ -21,59 +22,41 @@ export default function AdminReportsPage() {
   );
 }
 
-type ListState =
-  | { kind: "loading" }
-  | { kind: "error" }
-  | { kind: "loaded"; reports: ReportSummary[]; page: number; pageCount: number };
-
 function ReportList() {
   const [searchParams] = useSearchParams();
   const requestedPage = Number(searchParams.get("page") ?? "1") || 1;
-  const [state, setState] = useState<ListState>({ kind: "loading" });
-  usePrerenderReady(state.kind === "loaded" ? state : undefined);
-
-  useEffect(() => {
-    let cancelled = false;
-    async function load() {
-      try {
-        const response = await adminFetch(`/api/admin/security/reports?page=${requestedPage}`);
-        if (!response.ok) throw new Error(String(response.status));
-        const body = (await response.json()) as { reports: ReportSummary[]; page: number; pageCount: number };
-        if (!cancelled) setState({ kind: "loaded", ...body });
-      } catch {
-        if (!cancelled) setState({ kind: "error" });
-      }
-    }
-    void load();
-    return () => {
-      cancelled = true;
-    };
-  }, [requestedPage]);
+  const filter = {
+    q: searchParams.get("q") ?? "",
+    status: searchParams.get("status") ?? undefined,
+    severity: searchParams.get("severity") ?? undefined,
+    sort: searchParams.get("sort") === "oldest" ? ("oldest" as const) : ("newest" as const),
+  };
+  const { query } = useAdminQuery(`reports:${requestedPage}:${JSON.stringify(filter)}`, () =>
+    adminApi.listReports(requestedPage, filter),
+  );
+  /** Another page with the same filters. */
+  const pageLink = (page: number) => {
+    const next = new URLSearchParams(searchParams);
+    next.set("page", String(page));
+    return `?${next.toString()}`;
+  };
+  const filtered = Boolean(filter.q || filter.status || filter.severity);
+  const state = query.status === "ready" ? query.data : undefined;
+  usePrerenderReady(state);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
-      <Link to="/admin/blog" className="text-sm font-semibold text-indigo-700 hover:underline">
-        <span aria-hidden="true">← </span>
-        {triageCopy.backToAdmin}
-      </Link>
+      <BackToAdmin />
       <h1 className="mt-4 text-3xl font-bold text-slate-900">{triageCopy.listTitle}</h1>
 
-      {state.kind === "loading" ? (
-        <p role="status" className="mt-8 text-slate-600">
-          {triageCopy.loading}
-        </p>
+      <ReportFilters />
+      <QueryStatus query={query} loading={triageCopy.loading} failed={triageCopy.loadError} />
+      {state && state.reports.length === 0 ? (
+        <p className="mt-8 text-slate-600">{filtered ? triageCopy.filters.noMatches : triageCopy.empty}</p>
       ) : null}
-      {state.kind === "error" ? (
-        <p role="alert" className="mt-8 text-red-700">
-          {triageCopy.loadError}
-        </p>
-      ) : null}
-      {state.kind === "loaded" && state.reports.length === 0 ? (
-        <p className="mt-8 text-slate-600">{triageCopy.empty}</p>
-      ) : null}
-      {state.kind === "loaded" && state.reports.length > 0 ? (
+      {state && state.reports.length > 0 ? (
         <>
-          <div className="mt-8 overflow-x-auto rounded-xl border border-slate-200">
+          <div className="stack-table mt-8 overflow-x-auto rounded-xl border border-slate-200">
             <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
               <thead className="bg-slate-50 text-slate-700">
                 <tr>
@@ -93,10 +76,12 @@ function ReportList() {
                       </Link>
                     </td>
                     <td className="max-w-md px-4 py-3 break-words text-slate-900">{report.vulnerability_title}</td>
-                    <td className="px-4 py-3">{report.severity}</td>
+                    <td className="px-4 py-3">
+                      <SeverityBadge severity={report.severity} />
+                    </td>
                     <td className="px-4 py-3">{REPORT_STATUS_LABELS[report.status]}</td>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-600">
-                      <time dateTime={report.created_at}>{formatDateTime(report.created_at)}</time>
+                    <td className="px-4 py-3 text-slate-700 md:whitespace-nowrap">
+                      <AdminTime iso={report.created_at} />
                     </td>
                   </tr>
                 ))}
@@ -106,7 +91,7 @@ function ReportList() {
           {state.pageCount > 1 ? (
             <nav aria-label="Pagination" className="mt-6 flex items-center justify-between text-sm">
               {state.page > 1 ? (
-                <Link to={`?page=${state.page - 1}`} className="font-semibold text-indigo-700 hover:underline">
+                <Link to={pageLink(state.page - 1)} className="font-semibold text-indigo-700 hover:underline">
                   {triageCopy.previous}
                 </Link>
               ) : (
@@ -114,7 +99,7 @@ function ReportList() {
               )}
               <span className="text-slate-600">{triageCopy.pageOf(state.page, state.pageCount)}</span>
               {state.page < state.pageCount ? (
-                <Link to={`?page=${state.page + 1}`} className="font-semibold text-indigo-700 hover:underline">
+                <Link to={pageLink(state.page + 1)} className="font-semibold text-indigo-700 hover:underline">
                   {triageCopy.next}
                 </Link>
               ) : (

@@ -10,7 +10,7 @@ import { PageHeader } from "../components/ui/page-header";
 import { blogCopy } from "../content/blog";
 import { pageMetaDefaults } from "../content/page-meta";
 import { pageMeta, siteFromMatches } from "../lib/meta";
-import { usePrerenderReady } from "../lib/use-prerender-ready";
+import { usePrerenderReady } from "../lib/browser/use-prerender-ready";
 import type { Route } from "./+types/blog";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,24 +1,18 @@
-import { Link } from "react-router";
 import { Reveal } from "../components/layout/reveal";
 import { CallToAction } from "../components/marketing/call-to-action";
 import { Icon } from "../components/marketing/icon";
-import { SectionHeading } from "../components/marketing/section-heading";
-import { UseCaseGrid } from "../components/marketing/use-case-grid";
-import { buttonStyles } from "../components/ui/button-styles";
-import { ExternalLink } from "../components/ui/external-link";
+import { UseCaseSection } from "../components/marketing/use-case-section";
 import { PageHeader } from "../components/ui/page-header";
 import { featuresCopy } from "../content/features";
 import { pageMetaDefaults } from "../content/page-meta";
-import { commonCopy, useCases } from "../content/shared";
+import { commonCopy } from "../content/shared";
 import { pageMeta, siteFromMatches } from "../lib/meta";
-import { useSite } from "../lib/site";
 import type { Route } from "./+types/features";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), pageMetaDefaults.features);
 
 export default function FeaturesPage() {
-  const site = useSite();
   const { header, cards, cta } = featuresCopy;
   return (
     <>
@@ -51,24 +45,9 @@ export default function FeaturesPage() {
         </ul>
       </section>
 
-      <Reveal aria-labelledby="use-cases-heading" className="mx-auto mt-24 max-w-6xl px-4 sm:px-6">
-        <SectionHeading
-          id="use-cases-heading"
-          eyebrow={featuresCopy.useCases.eyebrow}
-          title={featuresCopy.useCases.title}
-          lead={featuresCopy.useCases.lead}
-        />
-        <UseCaseGrid useCases={useCases} linkLabel={commonCopy.learnMore} />
-      </Reveal>
+      <UseCaseSection heading={featuresCopy.useCases} />
 
-      <CallToAction title={cta.title} body={cta.body}>
-        <ExternalLink href={site.demoUrl} className={buttonStyles.inverse}>
-          {commonCopy.requestDemo}
-        </ExternalLink>
-        <Link to="/how-it-works" className={buttonStyles.inverseOutline}>
-          {commonCopy.seeHowItWorks}
-        </Link>
-      </CallToAction>
+      <CallToAction title={cta.title} body={cta.body} actions={["demo", { to: "/how-it-works", label: commonCopy.seeHowItWorks }]} />
     </>
   );
 }

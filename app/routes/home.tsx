@@ -2,15 +2,15 @@ import { Link } from "react-router";
 import { Reveal } from "../components/layout/reveal";
 import { CallToAction } from "../components/marketing/call-to-action";
 import { Icon } from "../components/marketing/icon";
-import { ForgettingCurveChart, HeroIllustration } from "../components/marketing/illustrations";
-import { SectionHeading } from "../components/marketing/section-heading";
-import { UseCaseGrid } from "../components/marketing/use-case-grid";
+import { Illustration } from "../components/marketing/illustration";
+import { Section, SectionHeading } from "../components/marketing/section-heading";
+import { UseCaseSection } from "../components/marketing/use-case-section";
 import { CardList } from "../components/marketing/card-list";
 import { buttonStyles } from "../components/ui/button-styles";
 import { ExternalLink } from "../components/ui/external-link";
 import { homeCopy } from "../content/home";
 import { pageMetaDefaults } from "../content/page-meta";
-import { commonCopy, forgettingCurveLabel, useCases } from "../content/shared";
+import { commonCopy } from "../content/shared";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import { useSite } from "../lib/site";
 import type { Route } from "./+types/home";
@@ -48,7 +48,7 @@ export default function HomePage() {
               ))}
             </ul>
           </div>
-          <HeroIllustration className="mx-auto h-auto w-full max-w-xl" />
+          <Illustration name="HeroIllustration" className="mx-auto h-auto w-full max-w-xl" />
         </div>
       </section>
 
@@ -62,15 +62,12 @@ export default function HomePage() {
             </p>
             <p className="mt-4 text-lg text-slate-600">{problem.body}</p>
           </div>
-          <figure className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-            <ForgettingCurveChart label={forgettingCurveLabel} className="h-auto w-full" />
-          </figure>
+          <Illustration name="ForgettingCurveFigure" />
         </div>
         <CardList cards={problem.points} />
       </Reveal>
 
-      <Reveal aria-labelledby="approach-heading" className="mx-auto mt-24 max-w-6xl px-4 sm:px-6">
-        <SectionHeading id="approach-heading" eyebrow={approach.eyebrow} title={approach.title} lead={approach.lead} />
+      <Section name="approach" eyebrow={approach.eyebrow} title={approach.title} lead={approach.lead}>
         <ol className="mt-12 grid gap-6 md:grid-cols-3">
           {approach.steps.map((step, index) => (
             <li key={step.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -87,26 +84,11 @@ export default function HomePage() {
             {commonCopy.seeHowItWorks}
           </Link>
         </p>
-      </Reveal>
+      </Section>
 
-      <Reveal aria-labelledby="use-cases-heading" className="mx-auto mt-24 max-w-6xl px-4 sm:px-6">
-        <SectionHeading
-          id="use-cases-heading"
-          eyebrow={homeCopy.useCases.eyebrow}
-          title={homeCopy.useCases.title}
-          lead={homeCopy.useCases.lead}
-        />
-        <UseCaseGrid useCases={useCases} linkLabel={commonCopy.learnMore} />
-      </Reveal>
+      <UseCaseSection heading={homeCopy.useCases} />
 
-      <CallToAction id="contact" title={contact.title} body={contact.body}>
-        <Link to="/contact" className={buttonStyles.inverse}>
-          {commonCopy.contactUs}
-        </Link>
-        <ExternalLink href={site.demoUrl} className={buttonStyles.inverseOutline}>
-          {commonCopy.requestDemo}
-        </ExternalLink>
-      </CallToAction>
+      <CallToAction id="contact" title={contact.title} body={contact.body} actions={[{ to: "/contact", label: commonCopy.contactUs }, "demo"]} />
     </>
   );
 }

@@ -1,24 +1,19 @@
-import { Link } from "react-router";
 import { Reveal } from "../components/layout/reveal";
 import { CallToAction } from "../components/marketing/call-to-action";
-import { ForgettingCurveChart } from "../components/marketing/illustrations";
-import { SectionHeading } from "../components/marketing/section-heading";
+import { Illustration } from "../components/marketing/illustration";
+import { Section, SectionHeading } from "../components/marketing/section-heading";
 import { CardList } from "../components/marketing/card-list";
-import { buttonStyles } from "../components/ui/button-styles";
-import { ExternalLink } from "../components/ui/external-link";
 import { PageHeader } from "../components/ui/page-header";
 import { pageMetaDefaults } from "../content/page-meta";
 import { scienceCopy } from "../content/science";
-import { commonCopy, forgettingCurveLabel } from "../content/shared";
+import { commonCopy } from "../content/shared";
 import { pageMeta, siteFromMatches } from "../lib/meta";
-import { useSite } from "../lib/site";
 import type { Route } from "./+types/science";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), pageMetaDefaults.science);
 
 export default function SciencePage() {
-  const site = useSite();
   const { header, learningScience, kirkpatrick, cta } = scienceCopy;
   return (
     <>
@@ -33,15 +28,12 @@ export default function SciencePage() {
             lead={learningScience.lead}
             align="left"
           />
-          <figure className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-            <ForgettingCurveChart label={forgettingCurveLabel} className="h-auto w-full" />
-          </figure>
+          <Illustration name="ForgettingCurveFigure" />
         </div>
         <CardList cards={learningScience.principles} columns="2-4" />
       </Reveal>
 
-      <Reveal aria-labelledby="kirkpatrick-heading" className="mx-auto mt-24 max-w-6xl px-4 sm:px-6">
-        <SectionHeading id="kirkpatrick-heading" eyebrow={kirkpatrick.eyebrow} title={kirkpatrick.title} lead={kirkpatrick.lead} />
+      <Section name="kirkpatrick" eyebrow={kirkpatrick.eyebrow} title={kirkpatrick.title} lead={kirkpatrick.lead}>
         <ol className="mt-12 space-y-6">
           {kirkpatrick.levels.map((level, index) => (
             <li key={level.name} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
@@ -69,16 +61,9 @@ export default function SciencePage() {
           <p className="text-2xl font-bold tracking-tight text-indigo-700 sm:text-3xl">{kirkpatrick.statement}</p>
           <p className="mt-3 text-lg text-slate-600">{kirkpatrick.statementDetail}</p>
         </div>
-      </Reveal>
+      </Section>
 
-      <CallToAction title={cta.title} body={cta.body}>
-        <ExternalLink href={site.demoUrl} className={buttonStyles.inverse}>
-          {commonCopy.requestDemo}
-        </ExternalLink>
-        <Link to="/how-it-works" className={buttonStyles.inverseOutline}>
-          {commonCopy.seeHowItWorks}
-        </Link>
-      </CallToAction>
+      <CallToAction title={cta.title} body={cta.body} actions={["demo", { to: "/how-it-works", label: commonCopy.seeHowItWorks }]} />
     </>
   );
 }

@@ -1,24 +1,19 @@
-import { Link } from "react-router";
 import { Reveal } from "../components/layout/reveal";
 import { CallToAction } from "../components/marketing/call-to-action";
 import { Icon } from "../components/marketing/icon";
-import { SectionHeading } from "../components/marketing/section-heading";
+import { Section } from "../components/marketing/section-heading";
 import { CardList } from "../components/marketing/card-list";
-import { buttonStyles } from "../components/ui/button-styles";
-import { ExternalLink } from "../components/ui/external-link";
 import { PageHeader } from "../components/ui/page-header";
 import { pageMetaDefaults } from "../content/page-meta";
 import { commonCopy } from "../content/shared";
 import { solutionsCopy, type SolutionSection } from "../content/solutions";
 import { pageMeta, siteFromMatches } from "../lib/meta";
-import { useSite } from "../lib/site";
 import type { Route } from "./+types/solutions";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), pageMetaDefaults.solutions);
 
 export default function SolutionsPage() {
-  const site = useSite();
   const { header, sections, more, cta } = solutionsCopy;
   return (
     <>
@@ -43,19 +38,11 @@ export default function SolutionsPage() {
         <UseCaseSection key={section.id} section={section} reversed={index % 2 === 1} />
       ))}
 
-      <Reveal aria-labelledby="more-use-cases-heading" className="mx-auto mt-24 max-w-6xl px-4 sm:px-6">
-        <SectionHeading id="more-use-cases-heading" eyebrow={more.eyebrow} title={more.title} lead={more.lead} />
+      <Section name="more-use-cases" eyebrow={more.eyebrow} title={more.title} lead={more.lead}>
         <CardList cards={more.items} columns="2-3" />
-      </Reveal>
+      </Section>
 
-      <CallToAction title={cta.title} body={cta.body}>
-        <ExternalLink href={site.demoUrl} className={buttonStyles.inverse}>
-          {commonCopy.requestDemo}
-        </ExternalLink>
-        <Link to="/contact" className={buttonStyles.inverseOutline}>
-          {commonCopy.contactUs}
-        </Link>
-      </CallToAction>
+      <CallToAction title={cta.title} body={cta.body} actions={["demo", { to: "/contact", label: commonCopy.contactUs }]} />
     </>
   );
 }

@@ -1,10 +1,14 @@
 import crypto from "node:crypto";
 import type { AppDatabase } from "../db/database.server";
-import { generatePassword, hashPassword, verifyPassword } from "./password.server";
+import { generatePassword, hashPassword, needsRehash, verifyPassword } from "./password.server";
 
 const CREDENTIALS_ID = "admin";
-/** How long a login lasts. */
+/** How long a login lasts at most. */
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+/** A session unused this long ends too (docs/decisions/067). */
+export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often per session, so reads stay reads. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
 
 export type AdminSession = { tokenHash: string; expiresAt: string };
 
@@ -67,30 +71,83 @@ export async function login(
 ): Promise<{ token: string; expiresAt: string } | undefined> {
   const stored = await readPasswordHash(db);
   if (!stored || !(await verifyPassword(password, stored))) return undefined;
+  if (needsRehash(stored)) await upgradePasswordHash(db, stored, password);
+  await purgeSessions(db, { now });
   const token = crypto.randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + ttlMs).toISOString();
+  const nowText = now.toISOString();
   await db
     .insertInto("admin_sessions")
-    .values({ token_hash: hashToken(token), created_at: now.toISOString(), expires_at: expiresAt, revoked_at: null })
+    .values({ token_hash: hashToken(token), created_at: nowText, expires_at: expiresAt, revoked_at: null, last_seen_at: nowText })
     .execute();
   return { token, expiresAt };
 }
 
-/** The session a token belongs to, if it is neither expired nor revoked. */
+/**
+ * Re-hashes the password with the current parameters after a successful login, only if the
+ * stored hash is still the one just checked (another process may have changed the password).
+ */
+async function upgradePasswordHash(db: AppDatabase, checked: string, password: string): Promise<void> {
+  await db
+    .updateTable("admin_credentials")
+    .set({ password_hash: await hashPassword(password), updated_at: new Date().toISOString() })
+    .where("id", "=", CREDENTIALS_ID)
+    .where("password_hash", "=", checked)
+    .execute();
+}
+
+/**
+ * Deletes sessions that can never be used again: expired, revoked, or idle past the timeout.
+ * Runs at every login and periodically in each server process. Answers how many went.
+ */
+export async function purgeSessions(
+  db: AppDatabase,
+  { now = new Date(), idleMs = SESSION_IDLE_MS }: { now?: Date; idleMs?: number } = {},
+): Promise<number> {
+  const idleSince = new Date(now.getTime() - idleMs).toISOString();
+  const result = await db
+    .deleteFrom("admin_sessions")
+    .where((eb) =>
+      eb.or([
+        eb("expires_at", "<=", now.toISOString()),
+        eb("revoked_at", "is not", null),
+        eb("last_seen_at", "<=", idleSince),
+        eb.and([eb("last_seen_at", "is", null), eb("created_at", "<=", idleSince)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * The session a token belongs to, if it is not expired, not revoked and not idle for longer than
+ * the idle timeout. Using it counts as activity.
+ */
 export async function verifyToken(
   db: AppDatabase,
   token: string,
   now: Date = new Date(),
+  { idleMs = SESSION_IDLE_MS }: { idleMs?: number } = {},
 ): Promise<AdminSession | undefined> {
   if (!token) return undefined;
   const row = await db
     .selectFrom("admin_sessions")
-    .select(["token_hash", "expires_at"])
+    .select(["token_hash", "expires_at", "created_at", "last_seen_at"])
     .where("token_hash", "=", hashToken(token))
     .where("revoked_at", "is", null)
     .where("expires_at", ">", now.toISOString())
     .executeTakeFirst();
-  return row ? { tokenHash: row.token_hash, expiresAt: row.expires_at } : undefined;
+  if (!row) return undefined;
+  const lastSeen = new Date(row.last_seen_at ?? row.created_at).getTime();
+  if (now.getTime() - lastSeen >= idleMs) return undefined;
+  if (now.getTime() - lastSeen >= TOUCH_INTERVAL_MS) {
+    await db
+      .updateTable("admin_sessions")
+      .set({ last_seen_at: now.toISOString() })
+      .where("token_hash", "=", row.token_hash)
+      .execute();
+  }
+  return { tokenHash: row.token_hash, expiresAt: row.expires_at };
 }
 
 /** Ends a session; the token stops working in every process at once. */

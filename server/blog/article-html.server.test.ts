@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { parseSanitizedTags } from "../../tests/helpers/html-tags";
 import { cleanArticleHtml, cleanArticleHtmlCached } from "./article-html.server";
+import { IMAGE_PLACEHOLDER_SRC, restoreOrdinarySpaces, safeImageSrc } from "../../domain/editor-content";
 
 const xssVectors: string[] = JSON.parse(
   readFileSync(new URL("../../tests/fixtures/xss-vectors.json", import.meta.url), "utf8"),
@@ -244,5 +245,21 @@ describe("the allowlist's rules", () => {
     expect(cleanArticleHtmlCached("post-1:2026-01-01T00:00:00.000Z", html)).toBe("<p>v1</p>");
     expect(cleanArticleHtmlCached("post-1:2026-01-01T00:00:00.000Z", html)).toBe("<p>v1</p>");
     expect(cleanArticleHtmlCached("post-1:2026-01-02T00:00:00.000Z", "<p>v2</p>")).toBe("<p>v2</p>");
+  });
+});
+
+describe("the editor's rules, shared with the server", () => {
+  test("a non-breaking space the author typed stays, on both sides", () => {
+    expect(restoreOrdinarySpaces("<p>kept\u00a0non-breaking</p>")).toBe("<p>kept\u00a0non-breaking</p>");
+    expect(cleanArticleHtml("<p>kept\u00a0non-breaking</p>")).toBe("<p>kept\u00a0non-breaking</p>");
+  });
+
+  test("an image data URL the editor refuses the server drops, and the other way round", () => {
+    const jpg = "data:image/jpg;base64,/9j/4AAQ";
+    expect(safeImageSrc(jpg)).toBe(IMAGE_PLACEHOLDER_SRC);
+    expect(cleanArticleHtml(`<img src="${jpg}">`)).toBe("<img />");
+    const jpeg = "data:image/jpeg;base64,/9j/4AAQ";
+    expect(safeImageSrc(jpeg)).toBe(jpeg);
+    expect(cleanArticleHtml(`<img src="${jpeg}">`)).toBe(`<img src="${jpeg}" />`);
   });
 });

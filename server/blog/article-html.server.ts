@@ -1,4 +1,5 @@
 import sanitizeHtml from "sanitize-html";
+import { replaceQuillSpaces, SAFE_DATA_IMAGE_URL } from "../../domain/editor-content";
 import { VIDEO_EMBED_ORIGINS } from "../../domain/embeds";
 
 /**
@@ -34,8 +35,6 @@ const COLOR_VALUES = [
   /^(?:rgb|hsl)a?\((?:[\d\s.,/%]|deg)+\)$/i,
   /^[a-z]{3,30}$/i,
 ];
-
-const SAFE_DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp);base64,[a-z0-9+/]+=*$/i;
 
 const blockTags = ["p", "h1", "h2", "h3", "h4", "h5", "h6", "ol", "ul", "li", "blockquote"];
 
@@ -126,7 +125,7 @@ function transformImage(_tag: string, attribs: Attributes): TransformedTag {
     const src = normalizedUrl(next.src);
     if (/^data:/i.test(src)) {
       // Only inline raster images; the checked value is exactly the one kept.
-      if (SAFE_DATA_IMAGE.test(src)) next.src = src;
+      if (SAFE_DATA_IMAGE_URL.test(src)) next.src = src;
       else delete next.src;
     }
   }
@@ -187,22 +186,16 @@ function normalizedUrl(value: string): string {
 }
 
 /**
- * Quill 2.0.3's getSemanticHTML() writes every space as `&nbsp;`, so text never wraps. A lone
- * non-breaking space between words becomes a normal space again; a run keeps its width but gets
- * a normal space at its end, so the line may still break there.
+ * Cleans article HTML with the allowlist above. The result is safe to render as is. Quill's
+ * `&nbsp;` entities are read first, by the editor's rule (domain/editor-content.ts), while they can
+ * still be told apart from a non-breaking space the author typed; a run here keeps its width as
+ * non-breaking spaces with a breakable one at its end.
  */
-function normalizeEditorSpaces(cleanHtml: string): string {
-  // In sanitize-html's output every "<" starts a tag and no tag holds a raw ">", so the text
-  // between tags is exactly the text of the document.
-  return cleanHtml.replace(/(<[^>]*>)|\u00a0+/g, (match, tag: string | undefined) => {
-    if (tag !== undefined || match.length === 1) return tag ?? " ";
-    return "\u00a0".repeat(match.length - 1) + " ";
-  });
-}
-
-/** Cleans article HTML with the allowlist above. The result is safe to render as is. */
 export function cleanArticleHtml(html: string): string {
-  return normalizeEditorSpaces(sanitizeHtml(html, options));
+  return sanitizeHtml(
+    replaceQuillSpaces(html, (count) => "&nbsp;".repeat(count - 1) + " "),
+    options,
+  );
 }
 
 const cleanedCache = new Map<string, string>();

@@ -37,7 +37,10 @@ describe.each(testDatabaseKinds)("blog page loading on %s", (kind) => {
     database = await createTestDatabase(kind);
     const services = testServices(database.db);
     // A real failure, no mock: the posts table is gone.
-    await database.db.schema.dropTable("blog_posts").execute();
+    // Tables referring to posts go first: PostgreSQL refuses to drop a table others depend on.
+    for (const table of ["post_revisions", "post_preview_links", "blog_posts"]) {
+      await database.db.schema.dropTable(table).execute();
+    }
     expect(await loadBlogIndex(services, blogUrl())).toEqual({ kind: "error" });
     expect(await loadBlogIndex(services, blogUrl("?page=3"))).toEqual({ kind: "error" });
     expect(await loadArticle(services, "live")).toEqual({ kind: "error" });

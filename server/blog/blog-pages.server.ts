@@ -2,6 +2,10 @@ import type { PublicPost } from "../../domain/blog-post";
 import { parsePageNumber } from "../../domain/blog";
 import type { AppServices } from "../context.server";
 import { getBlogIndexPage, getPublishedPost, type BlogIndexPage } from "./public-posts.server";
+import { findSlugRedirect, publicPostSeo } from "./post-workflow.server";
+
+/** Optional SEO fields of an article; empty or null means 'use the specification's default'. */
+export type ArticleSeo = { meta_title: string; meta_description: string; social_image_url: string | null };
 
 /**
  * What the /blog and /blog/:slug loaders answer. A database failure is caught here, logged, and
@@ -13,7 +17,11 @@ export type BlogIndexResult =
   | { kind: "not_found" }
   | { kind: "error" };
 
-export type ArticleResult = { kind: "ok"; post: PublicPost } | { kind: "not_found" } | { kind: "error" };
+export type ArticleResult =
+  | { kind: "ok"; post: PublicPost; seo?: ArticleSeo }
+  | { kind: "redirect"; to: string }
+  | { kind: "not_found" }
+  | { kind: "error" };
 
 export async function loadBlogIndex(
   { db, logger }: Pick<AppServices, "db" | "logger">,
@@ -37,8 +45,11 @@ export async function loadArticle(
   slug: string,
 ): Promise<ArticleResult> {
   try {
-    const post = await getPublishedPost(db, slug);
-    return post ? { kind: "ok", post } : { kind: "not_found" };
+    const [post, seo] = await Promise.all([getPublishedPost(db, slug), publicPostSeo(db, slug)]);
+    if (post) return { kind: "ok", post, seo };
+    // A renamed post's old address leads to its new one (docs/decisions/127-slug-redirects.md).
+    const renamed = await findSlugRedirect(db, slug);
+    return renamed ? { kind: "redirect", to: `/blog/${encodeURIComponent(renamed)}` } : { kind: "not_found" };
   } catch (error) {
     logger.error({ err: error, slug }, "loading a blog post failed");
     return { kind: "error" };

@@ -1,4 +1,5 @@
 import type { AppDatabase } from "../db/database.server";
+import { POSTS_TAG, postTag, recordContentChange } from "../cache/content-changes.server";
 import { createPost } from "./posts.server";
 
 const exampleNote =
@@ -81,6 +82,7 @@ export async function seedExamplePosts(db: AppDatabase): Promise<{ created: stri
     }
     const createdAt = new Date(now - (EXAMPLE_POSTS.length - 1 - index) * 86_400_000).toISOString();
     await db.updateTable("blog_posts").set({ created_at: createdAt }).where("id", "=", result.post.id).execute();
+    await recordContentChange(db, [POSTS_TAG, postTag(example.slug)]);
     created.push(example.slug);
   }
   return { created, skipped };

@@ -1,14 +1,16 @@
 import type { BlogPost } from "../../domain/blog-post";
 import type { AppDatabase } from "../db/database.server";
+import { POSTS_TAG, postTag, recordContentChange } from "../cache/content-changes.server";
+import { exportMedia, importMedia, type MediaExport } from "../media/media-transfer.server";
 import { createPost, listAllPosts, updatePost } from "./posts.server";
 
-/** The file `npm run admin -- export` writes and `import` reads. */
-export type PostExport = { exportedAt: string; posts: BlogPost[] };
+/** The file `npm run admin -- export` writes and `import` reads; uploaded images travel along. */
+export type PostExport = { exportedAt: string; posts: BlogPost[]; media?: MediaExport[] };
 
 export async function exportPosts(db: AppDatabase): Promise<PostExport> {
   // Oldest first, so an import recreates them in their original order.
   const posts = (await listAllPosts(db)).reverse();
-  return { exportedAt: new Date().toISOString(), posts };
+  return { exportedAt: new Date().toISOString(), posts, media: await exportMedia(db) };
 }
 
 export type ImportResult = {
@@ -26,6 +28,8 @@ export async function importPosts(db: AppDatabase, data: unknown): Promise<Impor
   const posts = (data as { posts?: unknown })?.posts;
   if (!Array.isArray(posts)) throw new Error('The file has no "posts" list; it should come from `npm run admin -- export`.');
   const result: ImportResult = { created: [], updated: [], refused: [] };
+  // Images first, so the posts' addresses resolve as soon as the posts exist.
+  await importMedia(db, (data as { media?: unknown }).media);
   for (const entry of posts as Record<string, unknown>[]) {
     const slug = String(entry?.slug ?? "");
     const existing = slug
@@ -43,6 +47,7 @@ export async function importPosts(db: AppDatabase, data: unknown): Promise<Impor
         .set({ created_at: createdAt.toISOString() })
         .where("id", "=", write.post.id)
         .execute();
+      await recordContentChange(db, [POSTS_TAG, postTag(write.post.slug)]);
     }
     (existing ? result.updated : result.created).push(write.post.slug);
   }

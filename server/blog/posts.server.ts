@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Selectable } from "kysely";
 import {
   NEW_POST_DEFAULTS,
+  POST_SUMMARY_FIELDS,
   postInputSchema,
   postMessages,
   postPatchSchema,
@@ -9,10 +10,22 @@ import {
   type BlogPostSummary,
   type PostInput,
 } from "../../domain/blog-post";
-import { fieldErrors } from "../../domain/validation";
+import { asRecord, definedOnly, fieldErrors } from "../../domain/validation";
 import type { AppDatabase } from "../db/database.server";
 import type { BlogPostsTable } from "../db/schema";
+import { POSTS_TAG, postTag, recordContentChange } from "../cache/content-changes.server";
 import { cleanArticleHtml } from "./article-html.server";
+import { recordSaveRevision } from "./post-revisions.server";
+import type { PostWorkflowValues } from "../../domain/post-publishing";
+import {
+  claimSlug,
+  deleteWorkflow,
+  readWorkflow,
+  recordSlugChange,
+  saveWorkflow,
+  wasPublic,
+  workflowValues,
+} from "./post-workflow.server";
 
 export type PostWriteResult =
   | { ok: true; post: BlogPost }
@@ -21,9 +34,10 @@ export type PostWriteResult =
   | { ok: false; code: "not_found" };
 
 /** Turns a stored row into a post; the body is cleaned again on the way out. */
-export function toBlogPost(row: Selectable<BlogPostsTable>): BlogPost {
+export function toBlogPost(row: Selectable<BlogPostsTable>, workflow: PostWorkflowValues): BlogPost {
   return {
     ...row,
+    ...workflow,
     content: cleanArticleHtml(row.content),
     published: Boolean(row.published),
     featured: Boolean(row.featured),
@@ -56,7 +70,8 @@ export async function listAllPosts(db: AppDatabase): Promise<BlogPost[]> {
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .execute();
-  return rows.map(toBlogPost);
+  const workflow = await readWorkflow(db, rows.map((row) => row.id));
+  return rows.map((row) => toBlogPost(row, workflow.get(row.id)!));
 }
 
 /**
@@ -66,32 +81,22 @@ export async function listAllPosts(db: AppDatabase): Promise<BlogPost[]> {
 export async function listPostSummaries(db: AppDatabase): Promise<BlogPostSummary[]> {
   const rows = await db
     .selectFrom("blog_posts")
-    .select([
-      "id",
-      "slug",
-      "title",
-      "excerpt",
-      "category",
-      "author_name",
-      "author_avatar_url",
-      "author_bio",
-      "author_linkedin_url",
-      "featured_image_url",
-      "read_time",
-      "published",
-      "featured",
-      "created_at",
-      "updated_at",
-    ])
+    .select(POST_SUMMARY_FIELDS)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .execute();
-  return rows.map((row) => ({ ...row, published: Boolean(row.published), featured: Boolean(row.featured) }));
+  const workflow = await readWorkflow(db, rows.map((row) => row.id));
+  return rows.map((row) => ({
+    ...row,
+    ...workflow.get(row.id)!,
+    published: Boolean(row.published),
+    featured: Boolean(row.featured),
+  }));
 }
 
 export async function getPostById(db: AppDatabase, id: string): Promise<BlogPost | undefined> {
   const row = await db.selectFrom("blog_posts").selectAll().where("id", "=", id).executeTakeFirst();
-  return row ? toBlogPost(row) : undefined;
+  return row ? toBlogPost(row, (await readWorkflow(db, [id])).get(id)!) : undefined;
 }
 
 /** Creates a post from raw input (plain values or `{ value }` objects); defaults fill the gaps. */
@@ -108,7 +113,13 @@ export async function createPost(db: AppDatabase, input: unknown): Promise<PostW
     if (await slugTaken(db, parsed.data.slug)) return slugTakenResult();
     throw error;
   }
-  return { ok: true, post: toBlogPost(row) };
+  const workflow = workflowValues(parsed.data);
+  await saveWorkflow(db, row.id, workflow);
+  await claimSlug(db, row.slug, row.id);
+  await recordContentChange(db, [POSTS_TAG, postTag(row.slug)]);
+  const post = toBlogPost(row, workflow);
+  await recordSaveRevision(db, post);
+  return { ok: true, post };
 }
 
 /** Applies a partial or full update; the fields sent override the stored ones. */
@@ -117,7 +128,8 @@ export async function updatePost(db: AppDatabase, id: string, input: unknown): P
   if (!patch.success) return { ok: false, code: "invalid", fields: fieldErrors(patch.error) };
   const existing = await db.selectFrom("blog_posts").selectAll().where("id", "=", id).executeTakeFirst();
   if (!existing) return { ok: false, code: "not_found" };
-  const merged = postInputSchema.safeParse({ ...fromRow(existing), ...definedOnly(patch.data) });
+  const stored = (await readWorkflow(db, [id])).get(id)!;
+  const merged = postInputSchema.safeParse({ ...fromRow(existing), ...stored, ...definedOnly(patch.data) });
   if (!merged.success) return { ok: false, code: "invalid", fields: fieldErrors(merged.error) };
   if (merged.data.slug !== existing.slug && (await slugTaken(db, merged.data.slug, id))) {
     return slugTakenResult();
@@ -129,13 +141,27 @@ export async function updatePost(db: AppDatabase, id: string, input: unknown): P
     if (await slugTaken(db, merged.data.slug, id)) return slugTakenResult();
     throw error;
   }
-  return { ok: true, post: toBlogPost({ ...existing, ...values }) };
+  const workflow = workflowValues(merged.data);
+  await saveWorkflow(db, id, workflow);
+  if (values.slug !== existing.slug) {
+    await recordSlugChange(db, { id, oldSlug: existing.slug, newSlug: values.slug, wasPublic: wasPublic(existing, stored) });
+  }
+  // The old address too: a renamed post's old page must stop showing it (it redirects now).
+  await recordContentChange(db, [POSTS_TAG, postTag(existing.slug), postTag(values.slug)]);
+  const post = toBlogPost({ ...existing, ...values }, workflow);
+  // Every save is kept in the post's history (server/blog/post-revisions.server.ts).
+  await recordSaveRevision(db, post);
+  return { ok: true, post };
 }
 
 /** Deletes a post; false when there was none. */
 export async function deletePost(db: AppDatabase, id: string): Promise<boolean> {
+  const existing = await db.selectFrom("blog_posts").select("slug").where("id", "=", id).executeTakeFirst();
   const result = await db.deleteFrom("blog_posts").where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  await deleteWorkflow(db, id);
+  const deleted = Number(result.numDeletedRows) > 0;
+  if (deleted && existing) await recordContentChange(db, [POSTS_TAG, postTag(existing.slug)]);
+  return deleted;
 }
 
 async function slugTaken(db: AppDatabase, slug: string, exceptId?: string): Promise<boolean> {
@@ -152,10 +178,3 @@ function fromRow(row: Selectable<BlogPostsTable>): Record<string, unknown> {
   return { ...row, published: Boolean(row.published), featured: Boolean(row.featured) };
 }
 
-function asRecord(input: unknown): Record<string, unknown> {
-  return input !== null && typeof input === "object" ? (input as Record<string, unknown>) : {};
-}
-
-function definedOnly<T extends Record<string, unknown>>(values: T): Partial<T> {
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
-}

@@ -1,8 +1,10 @@
-import { sql } from "kysely";
-import type { PublicPost, PublicPostSummary } from "../../domain/blog-post";
+import { sql, type Selectable } from "kysely";
+import { PUBLIC_SUMMARY_FIELDS, type PublicPost, type PublicPostSummary } from "../../domain/blog-post";
 import { BLOG_PAGE_SIZE, FEATURED_POSTS_LIMIT } from "../../domain/blog";
 import type { AppDatabase } from "../db/database.server";
+import type { BlogPostsTable } from "../db/schema";
 import { cleanArticleHtmlCached } from "./article-html.server";
+import { publicFilter, type PublicFilter } from "./post-visibility.server";
 
 /**
  * The public side of the posts service: published posts only, through the public projection
@@ -14,33 +16,9 @@ import { cleanArticleHtmlCached } from "./article-html.server";
  * (docs/decisions/021-blog-list-pages.md).
  */
 
-const SUMMARY_COLUMNS = [
-  "slug",
-  "title",
-  "excerpt",
-  "category",
-  "author_name",
-  "author_avatar_url",
-  "featured_image_url",
-  "read_time",
-  "featured",
-  "created_at",
-  "updated_at",
-] as const;
+const SUMMARY_COLUMNS = PUBLIC_SUMMARY_FIELDS;
 
-type SummaryRow = {
-  slug: string;
-  title: string;
-  excerpt: string | null;
-  category: string;
-  author_name: string;
-  author_avatar_url: string | null;
-  featured_image_url: string | null;
-  read_time: string;
-  featured: 0 | 1;
-  created_at: string;
-  updated_at: string;
-};
+type SummaryRow = Pick<Selectable<BlogPostsTable>, (typeof SUMMARY_COLUMNS)[number]>;
 
 /** One page of the /blog list. */
 export type BlogIndexPage = {
@@ -80,8 +58,8 @@ function toSummary(row: SummaryRow): PublicPostSummary {
   };
 }
 
-function publishedIds(db: AppDatabase, exclude: string[] = [], direction: "desc" | "asc" = "desc") {
-  let query = db.selectFrom("blog_posts").select("id").where("published", "=", 1);
+function publishedIds(db: AppDatabase, isPublic: PublicFilter, exclude: string[] = [], direction: "desc" | "asc" = "desc") {
+  let query = db.selectFrom("blog_posts").select("id").where(isPublic);
   if (exclude.length > 0) query = query.where("id", "not in", exclude);
   return query.orderBy("created_at", direction).orderBy("id", direction);
 }
@@ -90,24 +68,30 @@ function publishedIds(db: AppDatabase, exclude: string[] = [], direction: "desc"
  * The ids of one page of `total` published posts (newest first), leaving out `exclude`. A page
  * in the older half is read from the oldest end, so the deepest pages are as cheap as the first.
  */
-async function pageOfIds(db: AppDatabase, total: number, page: number, exclude: string[] = []): Promise<string[]> {
+async function pageOfIds(
+  db: AppDatabase,
+  isPublic: PublicFilter,
+  total: number,
+  page: number,
+  exclude: string[] = [],
+): Promise<string[]> {
   const start = (page - 1) * BLOG_PAGE_SIZE;
   const end = Math.min(page * BLOG_PAGE_SIZE, total);
   if (start >= end) return [];
   const fromOldest = total - end;
   if (fromOldest < start) {
-    const rows = await publishedIds(db, exclude, "asc").limit(end - start).offset(fromOldest).execute();
+    const rows = await publishedIds(db, isPublic, exclude, "asc").limit(end - start).offset(fromOldest).execute();
     return rows.map((row) => row.id).reverse();
   }
-  const rows = await publishedIds(db, exclude).limit(BLOG_PAGE_SIZE).offset(start).execute();
+  const rows = await publishedIds(db, isPublic, exclude).limit(BLOG_PAGE_SIZE).offset(start).execute();
   return rows.map((row) => row.id);
 }
 
-async function countPublished(db: AppDatabase): Promise<number> {
+async function countPublished(db: AppDatabase, isPublic: PublicFilter): Promise<number> {
   const row = await db
     .selectFrom("blog_posts")
     .select(sql<number | string>`count(*)`.as("count"))
-    .where("published", "=", 1)
+    .where(isPublic)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -144,17 +128,18 @@ function pageCountFor(total: number): number {
  * Undefined when the page is past the last one.
  */
 export async function getBlogIndexPage(db: AppDatabase, page: number): Promise<BlogIndexPage | undefined> {
+  const isPublic = await publicFilter(db);
   const [featuredRows, publishedCount] = await Promise.all([
     db
       .selectFrom("blog_posts")
       .select("id")
-      .where("published", "=", 1)
+      .where(isPublic)
       .where("featured", "=", 1)
       .orderBy("created_at", "desc")
       .orderBy("id", "desc")
       .limit(FEATURED_POSTS_LIMIT)
       .execute(),
-    countPublished(db),
+    countPublished(db, isPublic),
   ]);
   const featuredIds = featuredRows.map((row) => row.id);
   const listed = publishedCount - featuredIds.length;
@@ -163,7 +148,7 @@ export async function getBlogIndexPage(db: AppDatabase, page: number): Promise<B
 
   // The featured section holds at most a few posts; any other post (an older featured one too)
   // is listed below it, so every published post appears on some page.
-  const pageIds = await pageOfIds(db, listed, page, featuredIds);
+  const pageIds = await pageOfIds(db, isPublic, listed, page, featuredIds);
 
   const shownFeatured = page === 1 ? featuredIds : [];
   const byId = await summariesByIds(db, [...shownFeatured, ...pageIds]);
@@ -178,8 +163,9 @@ export async function getBlogIndexPage(db: AppDatabase, page: number): Promise<B
 
 /** A page of every published post, newest first (GET /api/posts?page=N). */
 export async function listPublishedPosts(db: AppDatabase, page: number): Promise<PublishedPostsPage> {
-  const totalPosts = await countPublished(db);
-  const ids = await pageOfIds(db, totalPosts, page);
+  const isPublic = await publicFilter(db);
+  const totalPosts = await countPublished(db, isPublic);
+  const ids = await pageOfIds(db, isPublic, totalPosts, page);
   return {
     posts: inOrder(ids, await summariesByIds(db, ids)),
     page,
@@ -191,7 +177,7 @@ export async function listPublishedPosts(db: AppDatabase, page: number): Promise
 
 /** The newest published posts (the RSS feed). */
 export async function latestPublishedPosts(db: AppDatabase, limit: number): Promise<PublicPostSummary[]> {
-  const ids = (await publishedIds(db).limit(limit).execute()).map((row) => row.id);
+  const ids = (await publishedIds(db, await publicFilter(db)).limit(limit).execute()).map((row) => row.id);
   return inOrder(ids, await summariesByIds(db, ids));
 }
 
@@ -205,7 +191,7 @@ export async function publishedPostLocations(
   return db
     .selectFrom("blog_posts")
     .select(["slug", "updated_at"])
-    .where("published", "=", 1)
+    .where(await publicFilter(db))
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(SITEMAP_POST_LIMIT)
@@ -218,7 +204,7 @@ export async function getPublishedPost(db: AppDatabase, slug: string): Promise<P
     .selectFrom("blog_posts")
     .select(["id", "content", "author_bio", "author_linkedin_url", ...SUMMARY_COLUMNS])
     .where("slug", "=", slug)
-    .where("published", "=", 1)
+    .where(await publicFilter(db))
     .executeTakeFirst();
   if (!row) return undefined;
   return {

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import {
   contactMessages,
   contactSchema,
@@ -8,23 +9,40 @@ import {
   type ContactMessage,
   type ContactMessagePage,
 } from "../../domain/contact";
+import { containsPattern, INBOX_DEFAULT_PAGE_SIZE, type InboxQuery } from "../../domain/contact-inbox";
 import { fieldErrors } from "../../domain/validation";
+import type { Database } from "../db/schema";
 import type { AppServices } from "../context.server";
+import { countAttempt, type RateLimited, type RateLimitRule } from "../limits/rate-limits.server";
 import { enqueueEmail, notifyOutbox } from "../mail/outbox.server";
+
+/** Contact messages one client may send per window: far more than a person writes. */
+export const CONTACT_LIMIT: RateLimitRule = {
+  name: "contact",
+  windowMs: 10 * 60 * 1000,
+  limit: 5,
+  message: contactMessages.rateLimited,
+};
 
 export type ContactSubmitResult =
   | { ok: true; id: string }
-  | { ok: false; code: "invalid"; error: string; fields: Record<string, string> };
+  | { ok: false; code: "invalid"; error: string; fields: Record<string, string> }
+  | RateLimited;
 
 /**
- * Receives a contact message from any door (JSON API or the page's form post). The message
- * and its notification email are committed in one transaction before this resolves, so what
- * is acknowledged is never lost. A filled honeypot gets the same answer and nothing is stored.
+ * Receives a contact message from any door (JSON API or the page's form post, whatever its
+ * path). Every door passes the client's key: each attempt counts against CONTACT_LIMIT here,
+ * so no route can skip it. The message and its notification email are committed in one
+ * transaction before this resolves, so what is acknowledged is never lost. A filled honeypot
+ * gets the same answer and nothing is stored.
  */
 export async function submitContactMessage(
   { db, config, logger }: Pick<AppServices, "db" | "config" | "logger">,
   input: unknown,
+  { clientKey }: { clientKey?: string } = {},
 ): Promise<ContactSubmitResult> {
+  const limited = await countAttempt(db, CONTACT_LIMIT, clientKey);
+  if (limited) return limited;
   const values = asRecord(input);
   if (isHoneypotFilled(values)) {
     logger.info("contact message dropped: honeypot field filled");
@@ -79,7 +97,7 @@ export function notificationText(message: ContactInput, siteName: string): strin
   ].join("\n");
 }
 
-export const CONTACT_INBOX_PAGE_SIZE = 50;
+export const CONTACT_INBOX_PAGE_SIZE = INBOX_DEFAULT_PAGE_SIZE;
 
 /** A message as the inbox shows it, with the state of its notification email. */
 function selectInboxMessages(db: AppServices["db"]) {
@@ -98,33 +116,81 @@ function selectInboxMessages(db: AppServices["db"]) {
     ]);
 }
 
-/** The admin inbox: newest first, one page at a time. */
+type InboxFilter = Pick<InboxQuery, "q" | "read">;
+
+/** The search and read filter as one WHERE, the same on SQLite and PostgreSQL (lower() + LIKE). */
+function matching({ q, read }: InboxFilter) {
+  return (eb: ExpressionBuilder<Database, "contact_messages">) => {
+    const conditions: Expression<SqlBool>[] = [];
+    if (read === "read") conditions.push(eb("contact_messages.read_at", "is not", null));
+    if (read === "unread") conditions.push(eb("contact_messages.read_at", "is", null));
+    if (q) {
+      const pattern = containsPattern(q);
+      conditions.push(
+        eb.or(
+          (["name", "email", "message"] as const).map(
+            (column) => sql<SqlBool>`lower(${sql.ref(`contact_messages.${column}`)}) like ${pattern} escape '\\'`,
+          ),
+        ),
+      );
+    }
+    return eb.and(conditions);
+  };
+}
+
+/**
+ * The admin inbox, one page at a time: newest first unless asked otherwise, optionally searched
+ * and filtered. `total` counts the messages that match; `unread` counts every unread message
+ * (the badge in the admin's navigation), whatever the filter.
+ */
 export async function listContactMessages(
   db: AppServices["db"],
   page = 1,
   pageSize = CONTACT_INBOX_PAGE_SIZE,
+  filter: Partial<InboxFilter & Pick<InboxQuery, "sort">> = {},
 ): Promise<ContactMessagePage> {
+  const where = matching({ q: filter.q ?? "", read: filter.read ?? "all" });
+  const direction = filter.sort === "oldest" ? "asc" : "desc";
   const rows = await selectInboxMessages(db)
-    .orderBy("contact_messages.created_at", "desc")
-    .orderBy("contact_messages.id", "desc")
+    .where(where)
+    .orderBy("contact_messages.created_at", direction)
+    .orderBy("contact_messages.id", direction)
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .execute();
-  const counts = await db
+  const found = await db
     .selectFrom("contact_messages")
-    .select((eb) => [
-      eb.fn.countAll<number | string>().as("total"),
-      eb.fn.count<number | string>("read_at").as("read"),
-    ])
+    .where(where)
+    .select((eb) => eb.fn.countAll<number | string>().as("total"))
     .executeTakeFirstOrThrow();
-  const total = Number(counts.total);
+  const unread = await countUnreadMessages(db);
   return {
     messages: rows.map(withReadFlag),
     page,
     pageSize,
-    total,
-    unread: total - Number(counts.read),
+    total: Number(found.total),
+    unread,
   };
+}
+
+/** Every unread message, for the inbox and the admin navigation's badge. */
+export async function countUnreadMessages(db: AppServices["db"]): Promise<number> {
+  const row = await db
+    .selectFrom("contact_messages")
+    .where("read_at", "is", null)
+    .select((eb) => eb.fn.countAll<number | string>().as("unread"))
+    .executeTakeFirstOrThrow();
+  return Number(row.unread);
+}
+
+/** Marks every unread message read at once; answers how many changed. */
+export async function markAllContactMessagesRead(db: AppServices["db"]): Promise<number> {
+  const result = await db
+    .updateTable("contact_messages")
+    .set({ read_at: new Date().toISOString() })
+    .where("read_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Marks a message read or unread; undefined when there is no such message. */

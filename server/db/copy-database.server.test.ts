@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
 import { ensureAdminPassword, login } from "../auth/admin-auth.server";
+import { autosavePost, listRevisions } from "../blog/post-revisions.server";
 import { createPost, getPostById } from "../blog/posts.server";
+import { createPreviewLink, getPreviewPost } from "../blog/preview-links.server";
 import { enqueueEmail } from "../mail/outbox.server";
 import { copyDatabase } from "./copy-database.server";
 
@@ -59,6 +61,21 @@ describe.each(testDatabaseKinds)("copy-db from SQLite to %s", (targetKind) => {
     const attachment = await target.selectFrom("report_attachments").selectAll().executeTakeFirstOrThrow();
     expect(Buffer.from(attachment.data).equals(bytes)).toBe(true);
     expect(await login(target, "the source's admin password")).toBeDefined();
+  });
+
+  test("revisions and preview links move with their posts, and the links keep working", async () => {
+    const source = await open("sqlite");
+    const target = await open(targetKind);
+    const post = await createPost(source, { title: "Moved", slug: "moved", content: "<p>Saved</p>" });
+    if (!post.ok) throw new Error("not created");
+    await autosavePost(source, post.post.id, { ...post.post, content: "<p>Unsaved</p>" });
+    const link = await createPreviewLink(source, post.post.id, "share");
+    if (!link.ok) throw new Error("no link");
+
+    const counts = await copyDatabase(source, target);
+    expect(counts).toMatchObject({ post_revisions: 2, post_preview_links: 1 });
+    expect(await listRevisions(target, post.post.id)).toEqual(await listRevisions(source, post.post.id));
+    expect(await getPreviewPost(target, link.link.token)).toMatchObject({ slug: "moved", content: "<p>Unsaved</p>" });
   });
 
   test("a target that already holds data is refused and left as it was", async () => {

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { AppDatabase } from "./database.server";
 import { migrateToLatest } from "./migrate.server";
@@ -7,17 +8,23 @@ type UntypedDatabase = Kysely<Record<string, Row>>;
 
 /**
  * The tables that hold the site's state, parents before children, with their primary key and how
- * many rows to move at a time (attachments carry up to 10 MB each). Rate-limit counters are
+ * many rows to move at a time (an attachment's first chunk and each further chunk carry up to 256 KB; older rows up to 10 MB). Rate-limit counters are
  * short-lived and stay behind.
  */
 const COPIED_TABLES = [
   { table: "blog_posts", key: "id", batch: 100 },
+  { table: "post_revisions", key: "id", batch: 50 },
+  { table: "post_preview_links", key: "id", batch: 500 },
   { table: "admin_credentials", key: "id", batch: 100 },
   { table: "admin_sessions", key: "token_hash", batch: 500 },
   { table: "mail_outbox", key: "id", batch: 500 },
   { table: "contact_messages", key: "id", batch: 500 },
   { table: "security_reports", key: "id", batch: 100 },
   { table: "report_attachments", key: "id", batch: 4 },
+  { table: "report_attachment_chunks", key: "id", batch: 8 },
+  { table: "blog_post_editorial", key: "post_id", batch: 500 },
+  { table: "blog_slug_redirects", key: "old_slug", batch: 500 },
+  { table: "blog_media", key: "sha256", batch: 4 },
 ] as const;
 
 export type CopyCounts = Record<(typeof COPIED_TABLES)[number]["table"], number>;
@@ -25,39 +32,99 @@ export type CopyCounts = Record<(typeof COPIED_TABLES)[number]["table"], number>
 /**
  * Copies every row from one database into another, empty one (for example from the embedded
  * SQLite file to PostgreSQL when the site grows). The target is migrated first and filled in one
- * transaction: it ends up complete or untouched.
+ * transaction: it ends up complete or untouched. Then the copy is verified (`verifyCopy`).
  */
 export async function copyDatabase(source: AppDatabase, target: AppDatabase): Promise<CopyCounts> {
   await migrateToLatest(source);
   await migrateToLatest(target);
+  await copyRows(source, target);
+  return verifyCopy(source, target);
+}
+
+/**
+ * Fills the migrated, empty `target` from `source` in one transaction. `source` may be a
+ * transaction itself (a consistent snapshot of a running site: see backup.server.ts).
+ */
+export async function copyRows(source: AppDatabase, target: AppDatabase): Promise<void> {
   const from = source as unknown as UntypedDatabase;
   const to = target as unknown as UntypedDatabase;
   for (const { table } of COPIED_TABLES) {
-    const existing = await to
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number | string>().as("rows"))
-      .executeTakeFirstOrThrow();
-    if (Number(existing.rows) > 0) {
+    if ((await countRows(to, table)) > 0) {
       throw new Error(`The target database already has rows in ${table}; copy-db only fills an empty database.`);
     }
   }
-  const counts = {} as CopyCounts;
   await to.transaction().execute(async (trx) => {
     for (const { table, key, batch } of COPIED_TABLES) {
-      let copied = 0;
-      let after: unknown;
       // Keyset pages by primary key: steady memory, no skipped or repeated rows.
-      for (;;) {
-        let query = from.selectFrom(table).selectAll().orderBy(key).limit(batch);
-        if (after !== undefined) query = query.where(key, ">", after);
-        const rows = await query.execute();
-        if (rows.length === 0) break;
+      await eachBatch(from, table, key, batch, async (rows) => {
         await trx.insertInto(table).values(rows).execute();
-        copied += rows.length;
-        after = rows[rows.length - 1]?.[key];
+      });
+    }
+  });
+}
+
+/**
+ * Checks a finished copy: the same number of rows in every table, and every attachment's bytes
+ * with the same SHA-256 on both sides. Throws naming the first difference; returns the counts.
+ */
+export async function verifyCopy(source: AppDatabase, target: AppDatabase): Promise<CopyCounts> {
+  const from = source as unknown as UntypedDatabase;
+  const to = target as unknown as UntypedDatabase;
+  const counts = {} as CopyCounts;
+  for (const { table } of COPIED_TABLES) {
+    const [expected, actual] = [await countRows(from, table), await countRows(to, table)];
+    if (expected !== actual) {
+      throw new Error(`Verification failed: ${table} has ${expected} rows in the source but ${actual} in the copy.`);
+    }
+    counts[table] = actual;
+  }
+  const sourceSums = new Map<string, string>();
+  await eachBatch(from, "report_attachments", "id", 4, async (rows) => {
+    for (const row of rows) sourceSums.set(String(row.id), checksum(row.data));
+  });
+  await eachBatch(to, "report_attachments", "id", 4, async (rows) => {
+    for (const row of rows) {
+      if (sourceSums.get(String(row.id)) !== checksum(row.data)) {
+        throw new Error(`Verification failed: attachment ${String(row.id)} differs from the source (SHA-256).`);
       }
-      counts[table] = copied;
     }
   });
   return counts;
+}
+
+/** Rows per copied table. */
+export async function tableCounts(db: AppDatabase): Promise<CopyCounts> {
+  const counts = {} as CopyCounts;
+  for (const { table } of COPIED_TABLES) counts[table] = await countRows(db as unknown as UntypedDatabase, table);
+  return counts;
+}
+
+async function countRows(db: UntypedDatabase, table: string): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number | string>().as("rows"))
+    .executeTakeFirstOrThrow();
+  return Number(row.rows);
+}
+
+async function eachBatch(
+  db: UntypedDatabase,
+  table: string,
+  key: string,
+  batch: number,
+  work: (rows: Row[]) => Promise<void>,
+): Promise<void> {
+  let after: unknown;
+  for (;;) {
+    let query = db.selectFrom(table).selectAll().orderBy(key).limit(batch);
+    if (after !== undefined) query = query.where(key, ">", after);
+    const rows = await query.execute();
+    if (rows.length === 0) return;
+    await work(rows);
+    after = rows[rows.length - 1]?.[key];
+  }
+}
+
+function checksum(data: unknown): string {
+  return crypto.createHash("sha256").update(data as Uint8Array).digest("hex");
 }

@@ -1,8 +1,8 @@
-import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, type Dialect } from "kysely";
 import pg from "pg";
+import { ensureWritableDirectory } from "../lifecycle/data-dir.server";
 import type { Database } from "./schema";
 
 export type DatabaseTarget =
@@ -11,22 +11,38 @@ export type DatabaseTarget =
 
 export type AppDatabase = Kysely<Database>;
 
+export type DatabaseOptions = {
+  /**
+   * Told about errors of idle pooled connections (the server restarted or failed over). Without
+   * a listener pg would throw them as an unhandled 'error' event and end the process.
+   */
+  onConnectionError?: (error: Error) => void;
+};
+
 /** Opens the database the configuration names: an embedded SQLite file or a PostgreSQL pool. */
-export function createDatabase(target: DatabaseTarget): AppDatabase {
-  return new Kysely<Database>({ dialect: createDialect(target) });
+export function createDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): AppDatabase {
+  return new Kysely<Database>({ dialect: createDialect(target, options) });
 }
 
-function createDialect(target: DatabaseTarget): Dialect {
+function createDialect(target: DatabaseTarget, { onConnectionError }: DatabaseOptions): Dialect {
   if (target.kind === "postgres") {
     const pool = new pg.Pool({
       connectionString: target.url,
       max: 10,
+      // A database that does not answer fails the request (503) instead of queueing it forever.
+      connectionTimeoutMillis: 5_000,
       // Tests isolate themselves in a schema of their own.
       options: target.schema ? `-c search_path=${target.schema}` : undefined,
     });
+    // The broken connection leaves the pool by itself; the next query opens a new one. Idle
+    // connections report through the pool, connections in use (a transaction between two
+    // queries) through their own client: both need a listener.
+    const report = (error: Error) => onConnectionError?.(error);
+    pool.on("error", report);
+    pool.on("connect", (client) => client.on("error", report));
     return new PostgresDialect({ pool });
   }
-  fs.mkdirSync(path.dirname(target.file), { recursive: true });
+  ensureWritableDirectory(path.dirname(target.file));
   const sqlite = new SQLite(target.file);
   // WAL lets readers proceed while one writer commits; busy_timeout makes several
   // processes sharing the file wait for the lock instead of failing.

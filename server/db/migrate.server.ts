@@ -7,6 +7,14 @@ import * as adminAuth from "./migrations/0004-admin-auth";
 import * as blogIndexes from "./migrations/0005-blog-indexes";
 import * as contactMessages from "./migrations/0006-contact-messages";
 import * as securityReports from "./migrations/0007-security-reports";
+import * as attachmentChunks from "./migrations/0008-attachment-chunks";
+import * as sessionIdleAndRateWindows from "./migrations/0009-session-idle-and-rate-windows";
+import * as postRevisions from "./migrations/0020-post-revisions";
+import * as postPreviewLinks from "./migrations/0021-post-preview-links";
+import * as contentChanges from "./migrations/0010-content-changes";
+import * as postWorkflow from "./migrations/0025-post-workflow";
+import * as slugRedirects from "./migrations/0026-slug-redirects";
+import * as blogMedia from "./migrations/0027-blog-media";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) so the bundled
@@ -20,6 +28,14 @@ const migrations: Record<string, Migration> = {
   "0005-blog-indexes": blogIndexes,
   "0006-contact-messages": contactMessages,
   "0007-security-reports": securityReports,
+  "0008-attachment-chunks": attachmentChunks,
+  "0009-session-idle-and-rate-windows": sessionIdleAndRateWindows,
+  "0020-post-revisions": postRevisions,
+  "0021-post-preview-links": postPreviewLinks,
+  "0010-content-changes": contentChanges,
+  "0025-post-workflow": postWorkflow,
+  "0026-slug-redirects": slugRedirects,
+  "0027-blog-media": blogMedia,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

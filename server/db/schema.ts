@@ -1,4 +1,6 @@
+import type { Generated } from "kysely";
 import type { BlogPost } from "../../domain/blog-post";
+import type { PostWorkflowValues } from "../../domain/post-publishing";
 
 /**
  * Column conventions shared by SQLite and PostgreSQL (see docs/decisions/003-portable-columns.md):
@@ -8,15 +10,20 @@ import type { BlogPost } from "../../domain/blog-post";
 export type BooleanColumn = 0 | 1;
 
 /** A post's row: the domain's post with its two flags stored as 0/1. */
-export type BlogPostsTable = Omit<BlogPost, "published" | "featured"> & {
+export type BlogPostsTable = Omit<BlogPost, "published" | "featured" | keyof PostWorkflowValues> & {
   published: BooleanColumn;
   featured: BooleanColumn;
 };
 
-export type RateLimitHitsTable = {
+/** A post's schedule and SEO fields (migration 0025); no row means none. */
+export type BlogPostEditorialTable = PostWorkflowValues & { post_id: string };
+
+export type RateLimitWindowsTable = {
   key: string;
-  hits: number;
-  reset_at: string;
+  /** JSON array of accepted hits (ms since the epoch), oldest first. */
+  hits: string;
+  version: number;
+  expires_at: string;
 };
 
 export type MailStatus = "pending" | "sent" | "failed";
@@ -53,6 +60,8 @@ export type AdminSessionsTable = {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** Last request made with the session (idle timeout); null only for rows older than it. */
+  last_seen_at: string | null;
 };
 
 export type ContactMessagesTable = {
@@ -99,6 +108,64 @@ export type ReportAttachmentsTable = {
   content_type: string;
   size: number;
   sha256: string;
+  /** The first chunk of the bytes (all of a small file); blob on SQLite, bytea on PostgreSQL. */
+  data: Buffer;
+  created_at: string;
+};
+
+/** The bytes of an attachment after its first chunk, in order. */
+export type ReportAttachmentChunksTable = {
+  id: string;
+  attachment_id: string;
+  position: number;
+  data: Buffer;
+};
+
+export type PostRevisionsTable = {
+  id: string;
+  post_id: string;
+  kind: "save" | "autosave";
+  /** Whether this version was the published one. */
+  published: BooleanColumn;
+  title: string;
+  /** Every field of the post as JSON (domain/post-workflow.ts). */
+  data: string;
+  created_at: string;
+  updated_at: string;
+};
+
+export type PostPreviewLinksTable = {
+  id: string;
+  post_id: string;
+  /** SHA-256 of the token, hex; the token itself is never stored. */
+  token_hash: string;
+  purpose: "editor" | "share";
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+};
+
+/** Cache tags of each content change, for every process's page cache (server/cache/). */
+export type ContentChangesTable = {
+  id: Generated<number>;
+  /** Space-separated tags, e.g. "posts post:my-slug". */
+  tags: string;
+  created_at: string;
+};
+
+/** An old slug of a published post, pointing at the post it now answers for. */
+export type BlogSlugRedirectsTable = {
+  old_slug: string;
+  post_id: string;
+  created_at: string;
+};
+
+/** An uploaded image, keyed by the SHA-256 of its bytes. */
+export type BlogMediaTable = {
+  sha256: string;
+  extension: string;
+  content_type: string;
+  size: number;
   /** blob on SQLite, bytea on PostgreSQL. */
   data: Buffer;
   created_at: string;
@@ -106,11 +173,18 @@ export type ReportAttachmentsTable = {
 
 export type Database = {
   blog_posts: BlogPostsTable;
-  rate_limit_hits: RateLimitHitsTable;
+  rate_limit_windows: RateLimitWindowsTable;
   mail_outbox: MailOutboxTable;
   admin_credentials: AdminCredentialsTable;
   admin_sessions: AdminSessionsTable;
   contact_messages: ContactMessagesTable;
   security_reports: SecurityReportsTable;
   report_attachments: ReportAttachmentsTable;
+  report_attachment_chunks: ReportAttachmentChunksTable;
+  post_revisions: PostRevisionsTable;
+  post_preview_links: PostPreviewLinksTable;
+  content_changes: ContentChangesTable;
+  blog_post_editorial: BlogPostEditorialTable;
+  blog_slug_redirects: BlogSlugRedirectsTable;
+  blog_media: BlogMediaTable;
 };

@@ -1,35 +1,21 @@
-import { afterEach, describe, expect, test } from "vitest";
-import { serveApi, testServices } from "../../tests/helpers/http-server";
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
+import { describe, expect, test } from "vitest";
+import { apiTestServer } from "../../tests/helpers/api-test-server";
+import { testDatabaseKinds } from "../../tests/helpers/test-database";
 import { ensureAdminPassword, login, verifyToken } from "../auth/admin-auth.server";
 import { adminAuthRouter, FAILED_LOGINS_ALLOWED } from "./admin-auth-api.server";
 
 const PASSWORD = "correct horse battery staple";
 
 describe.each(testDatabaseKinds)("admin auth API on %s", (kind) => {
-  let database: TestDatabase | undefined;
-  let closeServer: (() => Promise<void>) | undefined;
-  afterEach(async () => {
-    await closeServer?.();
-    await database?.destroy();
-    database = undefined;
-  });
+  const server = apiTestServer(kind);
 
   async function start() {
-    database = await createTestDatabase(kind);
-    await ensureAdminPassword(database.db, PASSWORD);
-    const server = await serveApi(testServices(database.db), [adminAuthRouter(testServices(database.db))]);
-    closeServer = server.close;
-    const post = (path: string, body?: unknown, token?: string) =>
-      fetch(`${server.url}${path}`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    return { db: database.db, post };
+    const { db, send } = await server.start({
+      prepare: (db) => ensureAdminPassword(db, PASSWORD),
+      routers: (services) => [adminAuthRouter(services)],
+    });
+    const post = (path: string, body?: unknown, token?: string) => send(path, { body, token });
+    return { db, post };
   }
 
   test("login, verify and logout; the token then stops working", async () => {
@@ -92,18 +78,18 @@ describe.each(testDatabaseKinds)("admin auth API on %s", (kind) => {
   });
 
   test("without a configured password one is generated once, and it works", async () => {
-    database = await createTestDatabase(kind);
-    const first = await ensureAdminPassword(database.db, undefined);
+    const db = await server.database();
+    const first = await ensureAdminPassword(db, undefined);
     expect(first.generated).toMatch(/^[A-Za-z0-9_-]{24}$/);
-    expect(await ensureAdminPassword(database.db, undefined)).toEqual({});
-    expect(await login(database.db, first.generated!)).toBeDefined();
+    expect(await ensureAdminPassword(db, undefined)).toEqual({});
+    expect(await login(db, first.generated!)).toBeDefined();
   });
 
   test("a changed ADMIN_PASSWORD replaces the stored one", async () => {
-    database = await createTestDatabase(kind);
-    await ensureAdminPassword(database.db, PASSWORD);
-    await ensureAdminPassword(database.db, "another long password");
-    expect(await login(database.db, PASSWORD)).toBeUndefined();
-    expect(await login(database.db, "another long password")).toBeDefined();
+    const db = await server.database();
+    await ensureAdminPassword(db, PASSWORD);
+    await ensureAdminPassword(db, "another long password");
+    expect(await login(db, PASSWORD)).toBeUndefined();
+    expect(await login(db, "another long password")).toBeDefined();
   });
 });

@@ -1,62 +1,29 @@
-import express, { type RequestHandler } from "express";
-import { authMessages } from "../../domain/auth";
-import { login, revokeSession, verifyToken, type AdminSession } from "../auth/admin-auth.server";
+import express from "express";
+import { revokeSession, verifyToken } from "../auth/admin-auth.server";
+import { attemptLogin, LOGIN_LIMIT } from "../auth/admin-login.server";
 import type { AppServices } from "../context.server";
-import { sendApiError } from "./api-errors.server";
-import { createRateLimit } from "./rate-limit.server";
+import { sendApiError, sendRateLimited } from "./api-errors.server";
+import { clientKey } from "./client-key.server";
+import { bearerToken, requireAdmin } from "./require-admin.server";
 
-declare module "express-serve-static-core" {
-  interface Locals {
-    /** Set by requireAdmin for the rest of the request. */
-    adminSession?: AdminSession;
-  }
-}
-
-/** Failed logins allowed per client in LOGIN_WINDOW_MS; the next one gets 429. */
-export const FAILED_LOGINS_ALLOWED = 9;
-const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-
-function bearerToken(header: string | undefined): string {
-  const match = /^Bearer\s+(\S+)$/i.exec(header ?? "");
-  return match?.[1] ?? "";
-}
-
-/**
- * The one guard of every admin door: 401 "Authentication required" (or the given variant, such
- * as "Authentication required to create posts") without a valid token.
- */
-export function requireAdmin(
-  { db }: Pick<AppServices, "db">,
-  message: string = authMessages.required,
-): RequestHandler {
-  return async (req, res, next) => {
-    const session = await verifyToken(db, bearerToken(req.headers.authorization));
-    if (!session) return sendApiError(res, 401, message);
-    res.locals.adminSession = session;
-    next();
-  };
-}
+/** Failed logins allowed per client in the login window; the next one gets 429. */
+export const FAILED_LOGINS_ALLOWED = LOGIN_LIMIT.limit;
 
 /** POST /api/admin/login, /verify and /logout (DESIGN.md). */
 export function adminAuthRouter(services: AppServices) {
   const { db } = services;
   const router = express.Router();
-  const loginLimit = createRateLimit(db, {
-    name: "admin-login",
-    windowMs: LOGIN_WINDOW_MS,
-    limit: FAILED_LOGINS_ALLOWED,
-    skipSuccessfulRequests: true,
-    message: authMessages.tooManyAttempts,
-  });
 
-  router.post("/admin/login", loginLimit, async (req, res) => {
-    const password: unknown = req.body?.password;
-    if (typeof password !== "string" || password === "") {
-      return sendApiError(res, 400, authMessages.passwordRequired, { password: authMessages.passwordRequired });
+  // The limit lives in the service: this door only passes the client's key.
+  router.post("/admin/login", async (req, res) => {
+    const result = await attemptLogin(services, req.body, { clientKey: clientKey(req) });
+    if (result.ok) {
+      res.set("Cache-Control", "no-store").json({ token: result.token, expiresAt: result.expiresAt });
+      return;
     }
-    const session = await login(db, password);
-    if (!session) return sendApiError(res, 401, authMessages.invalidCredentials);
-    res.set("Cache-Control", "no-store").json(session);
+    if (result.code === "rate_limited") return sendRateLimited(res, result);
+    if (result.code === "invalid") return sendApiError(res, 400, result.error, result.fields);
+    sendApiError(res, 401, result.error);
   });
 
   router.post("/admin/verify", async (req, res) => {

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, test } from "vitest";
-import { serveApi, testServices } from "../../tests/helpers/http-server";
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
+import { describe, expect, test } from "vitest";
+import { apiTestServer } from "../../tests/helpers/api-test-server";
+import { testDatabaseKinds } from "../../tests/helpers/test-database";
 import { ensureAdminPassword, login } from "../auth/admin-auth.server";
 import { adminAuthRouter } from "./admin-auth-api.server";
 import { adminPostsRouter } from "./admin-posts-api.server";
@@ -22,25 +22,17 @@ const HOSTILE = [
 type Post = Record<string, unknown> & { id: string; slug: string; title: string; content: string };
 
 describe.each(testDatabaseKinds)("admin posts API on %s", (kind) => {
-  let database: TestDatabase | undefined;
-  let closeServer: (() => Promise<void>) | undefined;
-  afterEach(async () => {
-    await closeServer?.();
-    await database?.destroy();
-    database = undefined;
-  });
+  const server = apiTestServer(kind);
 
   async function start() {
-    database = await createTestDatabase(kind);
-    await ensureAdminPassword(database.db, PASSWORD);
-    const services = testServices(database.db);
-    const server = await serveApi(services, [adminAuthRouter(services)], {
-      beforeJsonBody: [adminPostsRouter(services)],
+    const { db, url } = await server.start({
+      prepare: (db) => ensureAdminPassword(db, PASSWORD),
+      routers: (services) => [adminAuthRouter(services)],
+      ownBodies: (services) => [adminPostsRouter(services)],
     });
-    closeServer = server.close;
-    const session = await login(database.db, PASSWORD);
+    const session = await login(db, PASSWORD);
     const call = (method: string, path: string, body?: unknown, token: string | null = session!.token) =>
-      fetch(`${server.url}${path}`, {
+      fetch(`${url}${path}`, {
         method,
         headers: {
           ...(body === undefined ? {} : { "content-type": "application/json" }),
@@ -48,7 +40,7 @@ describe.each(testDatabaseKinds)("admin posts API on %s", (kind) => {
         },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-    return { call, token: session!.token, url: server.url };
+    return { call, token: session!.token, url };
   }
 
   test("every admin posts endpoint answers 401 with its own message without a valid token", async () => {

@@ -12,7 +12,7 @@ import {
 } from "../blog/posts.server";
 import type { AppServices } from "../context.server";
 import { jsonBody, sendApiError } from "./api-errors.server";
-import { requireAdmin } from "./admin-auth-api.server";
+import { requireAdmin } from "./require-admin.server";
 
 type PostParams = { id: string };
 

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, test } from "vitest";
-import { serveApi, testServices } from "../../tests/helpers/http-server";
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
+import { describe, expect, test } from "vitest";
+import { apiTestServer, type ApiTestServer } from "../../tests/helpers/api-test-server";
+import { testDatabaseKinds } from "../../tests/helpers/test-database";
 import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS } from "../../domain/contact";
 import { ensureAdminPassword, login } from "../auth/admin-auth.server";
 import { submitContactMessage } from "../contact/contact-messages.server";
@@ -9,34 +9,20 @@ import { contactApiRouter, CONTACT_RATE_LIMIT } from "./contact-api.server";
 const valid = { name: "Grace Hopper", email: "grace@example.com", message: "Please call me back about pricing." };
 
 describe.each(testDatabaseKinds)("contact API on %s", (kind) => {
-  let database: TestDatabase | undefined;
-  let closeServer: (() => Promise<void>) | undefined;
-  afterEach(async () => {
-    await closeServer?.();
-    closeServer = undefined;
-    await database?.destroy();
-    database = undefined;
-  });
+  const server = apiTestServer(kind);
+
+  let current: ApiTestServer | undefined;
 
   async function start() {
-    database = await createTestDatabase(kind);
-    const services = testServices(database.db, { CONTACT_TO: "team@dialogic.test" });
-    const server = await serveApi(services, [contactApiRouter(services)]);
-    closeServer = server.close;
-    const send = (path: string, init: { method?: string; body?: unknown; token?: string; raw?: string } = {}) =>
-      fetch(`${server.url}${path}`, {
-        method: init.method ?? "POST",
-        headers: {
-          "content-type": "application/json",
-          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-        },
-        body: init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
-      });
-    return { db: database.db, services, send };
+    current = await server.start({
+      env: { CONTACT_TO: "team@dialogic.test" },
+      routers: (services) => [contactApiRouter(services)],
+    });
+    return current;
   }
 
   async function counts() {
-    const { db } = database!;
+    const { db } = current!;
     const messages = await db.selectFrom("contact_messages").select(db.fn.countAll().as("n")).executeTakeFirstOrThrow();
     const emails = await db.selectFrom("mail_outbox").select(db.fn.countAll().as("n")).executeTakeFirstOrThrow();
     return { messages: Number(messages.n), emails: Number(emails.n) };
@@ -90,10 +76,15 @@ describe.each(testDatabaseKinds)("contact API on %s", (kind) => {
     expect(await counts()).toEqual({ messages: 0, emails: 0 });
   });
 
-  test("text the database could refuse (NUL, emoji, other scripts) is stored, not a 500", async () => {
+  test("emoji and other scripts are stored; NUL, which PostgreSQL refuses, answers 400, not a 500", async () => {
     const { db, send } = await start();
-    const response = await send("/contact", {
+    const nul = await send("/contact", {
       body: { name: "Zoë 李", email: "zoe@example.com", message: "Hello\u0000 world 👋 — ça va?" },
+    });
+    expect(nul.status).toBe(400);
+    expect(await nul.json()).toMatchObject({ fields: { message: expect.stringContaining("not allowed") } });
+    const response = await send("/contact", {
+      body: { name: "Zoë 李", email: "zoe@example.com", message: "Hello world 👋 — ça va?" },
     });
     expect(response.status).toBe(201);
     const row = await db.selectFrom("contact_messages").selectAll().executeTakeFirstOrThrow();

@@ -1,51 +1,42 @@
-import express, { type RequestHandler } from "express";
-import { contactMessages } from "../../domain/contact";
+import express from "express";
 import {
+  CONTACT_LIMIT,
+  countUnreadMessages,
   listContactMessages,
+  markAllContactMessagesRead,
   markContactMessageRead,
   submitContactMessage,
 } from "../contact/contact-messages.server";
+import { parseInboxQuery } from "../../domain/contact-inbox";
 import type { AppServices } from "../context.server";
-import { requireAdmin } from "./admin-auth-api.server";
-import { sendApiError } from "./api-errors.server";
-import { createRateLimit, type RateLimitOptions } from "./rate-limit.server";
+import { requireAdmin } from "./require-admin.server";
+import { sendApiError, sendRateLimited } from "./api-errors.server";
+import { clientKey } from "./client-key.server";
 
-/** Contact messages one client may send per window: far more than a person writes. */
-export const CONTACT_RATE_LIMIT = { windowMs: 10 * 60 * 1000, limit: 5 } as const;
-
-/**
- * The per-client contact limit. The JSON API and the page's form post share one counter (same
- * name), so a client cannot double its allowance by switching doors.
- */
-export function contactRateLimit(
-  { db }: Pick<AppServices, "db">,
-  onLimited?: RateLimitOptions["onLimited"],
-): RequestHandler {
-  return createRateLimit(db, {
-    name: "contact",
-    windowMs: CONTACT_RATE_LIMIT.windowMs,
-    limit: CONTACT_RATE_LIMIT.limit,
-    message: contactMessages.rateLimited,
-    onLimited,
-  });
-}
+/** The contact limit, counted by the service for every door (kept here for the API's tests). */
+export const CONTACT_RATE_LIMIT = { windowMs: CONTACT_LIMIT.windowMs, limit: CONTACT_LIMIT.limit } as const;
 
 /** POST /api/contact and the admin inbox (DESIGN.md). */
 export function contactApiRouter(services: AppServices) {
   const router = express.Router();
 
-  router.post("/contact", contactRateLimit(services), async (req, res) => {
-    const result = await submitContactMessage(services, req.body);
+  router.post("/contact", async (req, res) => {
+    const result = await submitContactMessage(services, req.body, { clientKey: clientKey(req) });
+    if (!result.ok && result.code === "rate_limited") return sendRateLimited(res, result);
     if (!result.ok) return sendApiError(res, 400, result.error, result.fields);
     res.status(201).set("Cache-Control", "no-store").json({ id: result.id });
   });
 
   router.get("/admin/contact/messages", requireAdmin(services), async (req, res) => {
-    const page = Number(req.query.page ?? 1);
-    if (!Number.isInteger(page) || page < 1 || page > 1_000_000) {
-      return sendApiError(res, 400, "page must be a positive whole number", { page: "Must be a positive whole number" });
-    }
-    res.set("Cache-Control", "no-store").json(await listContactMessages(services.db, page));
+    const parsed = parseInboxQuery(req.query);
+    if (!parsed.ok) return sendApiError(res, 400, parsed.error, { [parsed.field]: parsed.error });
+    const { page, pageSize, ...filter } = parsed.query;
+    res.set("Cache-Control", "no-store").json(await listContactMessages(services.db, page, pageSize, filter));
+  });
+
+  router.post("/admin/contact/messages/read-all", requireAdmin(services), async (_req, res) => {
+    const updated = await markAllContactMessagesRead(services.db);
+    res.set("Cache-Control", "no-store").json({ updated, unread: await countUnreadMessages(services.db) });
   });
 
   router.patch("/admin/contact/messages/:id", requireAdmin(services), async (req, res) => {
@@ -59,11 +50,4 @@ export function contactApiRouter(services: AppServices) {
   });
 
   return router;
-}
-
-declare module "express-serve-static-core" {
-  interface Locals {
-    /** Set by a rate limit that lets the page answer: the message to show. */
-    rateLimited?: string;
-  }
 }

@@ -1,8 +1,6 @@
-import type { AddressInfo } from "node:net";
-import express from "express";
-import { afterEach, describe, expect, test } from "vitest";
-import { testServices } from "../../tests/helpers/http-server";
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
+import { describe, expect, test } from "vitest";
+import { apiTestServer } from "../../tests/helpers/api-test-server";
+import { testDatabaseKinds } from "../../tests/helpers/test-database";
 import { createPost } from "../blog/posts.server";
 import { escapeXml, feedsRouter } from "./feeds.server";
 
@@ -18,26 +16,11 @@ describe("escapeXml", () => {
 });
 
 describe.each(testDatabaseKinds)("feeds on %s", (kind) => {
-  let database: TestDatabase | undefined;
-  let close: (() => void) | undefined;
-  afterEach(async () => {
-    close?.();
-    await database?.destroy();
-    database = undefined;
-  });
+  const server = apiTestServer(kind);
 
   async function start() {
-    database = await createTestDatabase(kind);
-    const app = express();
-    app.use(feedsRouter(testServices(database.db, { SITE_URL })));
-    const server = app.listen(0, "127.0.0.1");
-    await new Promise<void>((resolve) => server.once("listening", resolve));
-    close = () => {
-      server.closeAllConnections();
-      server.close();
-    };
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    return { db: database.db, get: (path: string) => fetch(`${base}${path}`) };
+    const { db, url } = await server.start({ env: { SITE_URL }, mountAt: "/", routers: (services) => [feedsRouter(services)] });
+    return { db, get: (path: string) => fetch(`${url}${path}`) };
   }
 
   test("the RSS feed lists published posts with absolute links and escaped text", async () => {

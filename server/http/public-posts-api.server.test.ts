@@ -1,24 +1,16 @@
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { BLOG_PAGE_SIZE } from "../../domain/blog";
-import { serveApi, testServices } from "../../tests/helpers/http-server";
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
+import { apiTestServer } from "../../tests/helpers/api-test-server";
+import { testDatabaseKinds } from "../../tests/helpers/test-database";
 import { createPost } from "../blog/posts.server";
 import { publicPostsRouter } from "./public-posts-api.server";
 
 describe.each(testDatabaseKinds)("public posts API on %s", (kind) => {
-  let database: TestDatabase | undefined;
-  let closeServer: (() => Promise<void>) | undefined;
-  afterEach(async () => {
-    await closeServer?.();
-    await database?.destroy();
-    database = undefined;
-  });
+  const server = apiTestServer(kind);
 
   async function start() {
-    database = await createTestDatabase(kind);
-    const server = await serveApi(testServices(database.db), [publicPostsRouter(testServices(database.db))]);
-    closeServer = server.close;
-    return { db: database.db, get: (path: string) => fetch(`${server.url}${path}`) };
+    const { db, url } = await server.start({ routers: (services) => [publicPostsRouter(services)] });
+    return { db, get: (path: string) => fetch(`${url}${path}`) };
   }
 
   test("GET /api/posts lists published posts, newest first, without bodies or private fields", async () => {

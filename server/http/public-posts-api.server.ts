@@ -1,5 +1,6 @@
 import express from "express";
 import { blogMessages, parsePageNumber } from "../../domain/blog";
+import { findSlugRedirect } from "../blog/post-workflow.server";
 import { getPublishedPost, listPublishedPosts } from "../blog/public-posts.server";
 import type { AppServices } from "../context.server";
 import { sendApiError } from "./api-errors.server";
@@ -23,7 +24,12 @@ export function publicPostsRouter({ db }: Pick<AppServices, "db">) {
 
   router.get("/posts/:slug", async (req, res) => {
     const post = await getPublishedPost(db, req.params.slug);
-    if (!post) return sendApiError(res, 404, blogMessages.postNotFound);
+    if (!post) {
+      // A renamed post's old slug: 301 to its current address in the API.
+      const renamed = await findSlugRedirect(db, req.params.slug);
+      if (renamed) return res.redirect(301, `${req.baseUrl}/posts/${encodeURIComponent(renamed)}`);
+      return sendApiError(res, 404, blogMessages.postNotFound);
+    }
     res.set("Cache-Control", "no-cache").json(post);
   });
 

@@ -1,16 +1,21 @@
-import type { NextFunction, Request, RequestHandler } from "express";
-import { rateLimit, type IncrementResponse, type Options, type Store } from "express-rate-limit";
-import { sql } from "kysely";
+import type { IncrementResponse, Options, Store } from "express-rate-limit";
 import type { AppDatabase } from "../db/database.server";
-import { sendApiError } from "./api-errors.server";
+
+/** How often a contended counter is re-read before the request is let through as an error. */
+const MAX_ATTEMPTS = 8;
 
 /**
- * An express-rate-limit store in the application database, so every app process sharing the
- * database counts the same hits. One row per client and limiter: a fixed window.
+ * A rate-limit counter store in the application database (express-rate-limit's Store shape; the
+ * services count through server/limits/rate-limits.server.ts), so every app process sharing the
+ * database counts the same hits. A sliding log (docs/decisions/068): each key keeps the times of
+ * its accepted hits within the last window, so at most `limit` hits are accepted in ANY window of
+ * `windowMs`, with no boundary to burst across. Updates are optimistic (a version per row), which
+ * holds across processes on SQLite and PostgreSQL alike without locks.
  */
 export class DatabaseRateLimitStore implements Store {
   localKeys = false;
   private windowMs = 60_000;
+  private limit = Number.POSITIVE_INFINITY;
 
   constructor(
     private readonly db: AppDatabase,
@@ -19,37 +24,78 @@ export class DatabaseRateLimitStore implements Store {
 
   init(options: Options): void {
     this.windowMs = options.windowMs;
+    this.limit = typeof options.limit === "number" ? options.limit : this.limit;
   }
 
-  async increment(key: string): Promise<IncrementResponse> {
-    const now = new Date();
-    const nowText = now.toISOString();
-    const resetAt = new Date(now.getTime() + this.windowMs).toISOString();
-    const result = await sql<{ hits: number; reset_at: string }>`
-      insert into rate_limit_hits (key, hits, reset_at) values (${this.key(key)}, 1, ${resetAt})
-      on conflict (key) do update set
-        hits = case when rate_limit_hits.reset_at <= ${nowText} then 1 else rate_limit_hits.hits + 1 end,
-        reset_at = case when rate_limit_hits.reset_at <= ${nowText} then ${resetAt} else rate_limit_hits.reset_at end
-      returning hits, reset_at`.execute(this.db);
-    const row = result.rows[0];
-    if (!row) throw new Error("rate limit counter was not written");
-    // Expired windows are only dead weight; sweep them now and then.
-    if (Math.random() < 0.01) {
-      await this.db.deleteFrom("rate_limit_hits").where("reset_at", "<=", nowText).execute();
+  /** Records a hit if the window has room; over the limit, answers limit + 1 and records nothing. */
+  async increment(key: string, now: Date = new Date()): Promise<IncrementResponse> {
+    const id = this.key(key);
+    const nowMs = now.getTime();
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+      const row = await this.db
+        .selectFrom("rate_limit_windows")
+        .select(["hits", "version"])
+        .where("key", "=", id)
+        .executeTakeFirst();
+      const hits = recentHits(row?.hits, nowMs - this.windowMs);
+      if (hits.length >= this.limit) {
+        // Full: the oldest hit leaving the window frees the next place.
+        return { totalHits: hits.length + 1, resetTime: new Date(hits[0]! + this.windowMs) };
+      }
+      hits.push(nowMs);
+      const values = { hits: JSON.stringify(hits), expires_at: new Date(nowMs + this.windowMs).toISOString() };
+      const written = row
+        ? await this.db
+            .updateTable("rate_limit_windows")
+            .set({ ...values, version: row.version + 1 })
+            .where("key", "=", id)
+            .where("version", "=", row.version)
+            .executeTakeFirst()
+            .then((result) => Number(result.numUpdatedRows))
+        : await this.db
+            .insertInto("rate_limit_windows")
+            .values({ key: id, ...values, version: 1 })
+            .onConflict((conflict) => conflict.column("key").doNothing())
+            .executeTakeFirst()
+            .then((result) => Number(result.numInsertedOrUpdatedRows ?? 0));
+      if (written === 1) {
+        if (Math.random() < 0.01) await this.sweep(now);
+        return { totalHits: hits.length, resetTime: new Date(hits[0]! + this.windowMs) };
+      }
+      // Another request changed the row in between: read it again.
     }
-    return { totalHits: Number(row.hits), resetTime: new Date(row.reset_at) };
+    throw new Error(`rate limit ${this.prefix} stayed contended`);
   }
 
+  /** Takes back the newest hit (express-rate-limit calls this for requests it does not count). */
   async decrement(key: string): Promise<void> {
-    await this.db
-      .updateTable("rate_limit_hits")
-      .set({ hits: sql`case when hits > 0 then hits - 1 else 0 end` })
-      .where("key", "=", this.key(key))
-      .execute();
+    const id = this.key(key);
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+      const row = await this.db
+        .selectFrom("rate_limit_windows")
+        .select(["hits", "version"])
+        .where("key", "=", id)
+        .executeTakeFirst();
+      if (!row) return;
+      const hits = recentHits(row.hits, 0);
+      hits.pop();
+      const result = await this.db
+        .updateTable("rate_limit_windows")
+        .set({ hits: JSON.stringify(hits), version: row.version + 1 })
+        .where("key", "=", id)
+        .where("version", "=", row.version)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 1) return;
+    }
   }
 
   async resetKey(key: string): Promise<void> {
-    await this.db.deleteFrom("rate_limit_hits").where("key", "=", this.key(key)).execute();
+    await this.db.deleteFrom("rate_limit_windows").where("key", "=", this.key(key)).execute();
+  }
+
+  /** Rows whose every hit has left the window are dead weight. */
+  private async sweep(now: Date): Promise<void> {
+    await this.db.deleteFrom("rate_limit_windows").where("expires_at", "<=", now.toISOString()).execute();
   }
 
   private key(key: string): string {
@@ -57,35 +103,15 @@ export class DatabaseRateLimitStore implements Store {
   }
 }
 
-export type RateLimitOptions = {
-  /** Names the limiter; hits of different limiters never mix. */
-  name: string;
-  windowMs: number;
-  /** Requests allowed per client and window; the next one gets 429. */
-  limit: number;
-  /** The error shown to the client when limited. */
-  message: string;
-  /** Count only failed requests (status >= 400), as for logins. */
-  skipSuccessfulRequests?: boolean;
-  /**
-   * Answers a limited request differently (for example a page instead of JSON); it may also
-   * call `next` to let a page render the message itself.
-   */
-  onLimited?: (req: Request, res: Parameters<RequestHandler>[1], message: string, next: NextFunction) => void;
-};
-
-/** A per-client rate limit that answers 429 with `{ error: message }` and Retry-After. */
-export function createRateLimit(db: AppDatabase, options: RateLimitOptions): RequestHandler {
-  return rateLimit({
-    windowMs: options.windowMs,
-    limit: options.limit,
-    skipSuccessfulRequests: options.skipSuccessfulRequests ?? false,
-    standardHeaders: "draft-8",
-    legacyHeaders: false,
-    store: new DatabaseRateLimitStore(db, options.name),
-    handler: (req, res, next) => {
-      if (options.onLimited) options.onLimited(req, res, options.message, next);
-      else sendApiError(res, 429, options.message);
-    },
-  });
+/** The hits newer than `since`, oldest first; a damaged row counts as empty. */
+function recentHits(stored: string | undefined, since: number): number[] {
+  if (!stored) return [];
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter((hit): hit is number => typeof hit === "number" && hit > since).sort((a, b) => a - b);
+  } catch {
+    return [];
+  }
 }
+

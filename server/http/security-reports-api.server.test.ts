@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { REPORT_REFERENCE_PATTERN } from "../../domain/vulnerability-report";
-import { serveApi, testServices } from "../../tests/helpers/http-server";
 import {
   elfExecutable,
   pngOfSize,
@@ -10,7 +9,8 @@ import {
   validReportFields,
   windowsExecutable,
 } from "../../tests/helpers/sample-files";
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
+import { apiTestServer } from "../../tests/helpers/api-test-server";
+import { testDatabaseKinds } from "../../tests/helpers/test-database";
 import { ensureAdminPassword, login } from "../auth/admin-auth.server";
 import type { AppDatabase } from "../db/database.server";
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from "../reports/report-upload.server";
@@ -49,30 +49,23 @@ async function counts(db: AppDatabase) {
 const NOTHING = { reports: 0, attachments: 0, outbox: 0 };
 
 describe.each(testDatabaseKinds)("security reports API on %s", (kind) => {
-  let database: TestDatabase | undefined;
-  let closeServer: (() => Promise<void>) | undefined;
-  afterEach(async () => {
-    await closeServer?.();
-    await database?.destroy();
-    database = undefined;
-    closeServer = undefined;
-  });
+  const server = apiTestServer(kind);
 
   async function start(env: NodeJS.ProcessEnv = {}, limits?: UploadLimits) {
-    database = await createTestDatabase(kind);
-    const services = testServices(database.db, { REPORT_RATE_LIMIT: "100", ...env });
-    const server = await serveApi(services, [securityReportsRouter(services, { limits })]);
-    closeServer = server.close;
+    const { db, url } = await server.start({
+      env: { REPORT_RATE_LIMIT: "100", ...env },
+      routers: (services) => [securityReportsRouter(services, { limits })],
+    });
     const submit = (body: FormData | string, headers: Record<string, string> = {}) =>
-      fetch(`${server.url}/security/reports`, { method: "POST", body, headers });
+      fetch(`${url}/security/reports`, { method: "POST", body, headers });
     async function adminToken() {
-      await ensureAdminPassword(database!.db, PASSWORD);
-      const session = await login(database!.db, PASSWORD);
+      await ensureAdminPassword(db, PASSWORD);
+      const session = await login(db, PASSWORD);
       return session!.token;
     }
     const adminGet = (path: string, token: string) =>
-      fetch(`${server.url}/admin/security/reports${path}`, { headers: { authorization: `Bearer ${token}` } });
-    return { db: database.db, url: server.url, submit, adminToken, adminGet };
+      fetch(`${url}/admin/security/reports${path}`, { headers: { authorization: `Bearer ${token}` } });
+    return { db, url, submit, adminToken, adminGet };
   }
 
   test("a valid report with a PNG and a TXT is stored with both outbox emails in one go", async () => {

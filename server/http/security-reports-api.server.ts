@@ -1,29 +1,23 @@
 import express, { type Request, type Response } from "express";
-import {
-  isReportStatus,
-  reportInputSchema,
-  reportMessages,
-} from "../../domain/vulnerability-report";
-import { fieldErrors } from "../../domain/validation";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { isReportStatus, REPORT_STATUSES, reportMessages, SEVERITIES } from "../../domain/vulnerability-report";
 import type { AppServices } from "../context.server";
+import { readAttachmentChunks } from "../reports/attachment-store.server";
+import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from "../reports/report-upload.server";
+import { submitReport, type ReportRefusal } from "../reports/submit-report.server";
+import { createUploadGate } from "../reports/upload-quota.server";
 import {
-  DEFAULT_UPLOAD_LIMITS,
-  readReportUpload,
-  type UploadLimits,
-  type UploadRefusal,
-} from "../reports/report-upload.server";
-import {
-  createReport,
   getAttachment,
   getReport,
   listReports,
   setReportStatus,
 } from "../reports/reports.server";
-import { requireAdmin } from "./admin-auth-api.server";
-import { sendApiError } from "./api-errors.server";
-import { createRateLimit } from "./rate-limit.server";
+import { requireAdmin } from "./require-admin.server";
+import { sendApiError, sendRateLimited } from "./api-errors.server";
+import { clientKey } from "./client-key.server";
+import { parseReportFilter } from "../../domain/contact-inbox";
 
-const HOUR_MS = 60 * 60 * 1000;
 /** How long a refused, oversized body may keep streaming in after the answer before we hang up. */
 const LINGER_MS = 2_000;
 
@@ -38,33 +32,28 @@ export function securityReportsRouter(
   const { db, config, logger } = services;
   const router = express.Router();
 
-  const reportLimit = createRateLimit(db, {
-    name: "security-report",
-    windowMs: HOUR_MS,
-    limit: config.reportRateLimit,
-    message: reportMessages.rateLimited,
-  });
+  // Uploads in progress in this process, whoever sends them (docs/decisions/066).
+  const gate = createUploadGate(config.uploadQuota.concurrentUploads);
 
-  router.post("/security/reports", reportLimit, async (req, res) => {
-    const upload = await readReportUpload(req, limits);
-    if (!upload.ok) return refuse(req, res, upload);
-    const parsed = reportInputSchema.safeParse(upload.fields);
-    if (!parsed.success) {
-      return sendApiError(res, 400, reportMessages.fieldInvalid, fieldErrors(parsed.error));
+  // The limits, quotas and field rules live in the service; this door passes its key and body.
+  router.post("/security/reports", async (req, res) => {
+    const result = await submitReport(services, req, { clientKey: clientKey(req), limits, gate });
+    if (result.ok) {
+      logger.info({ reference: result.reference, attachments: result.attachments }, "vulnerability report received");
+      res.status(201).set("Cache-Control", "no-store").json({ id: result.id, reference: result.reference });
+      return;
     }
-    const created = await createReport(db, config, parsed.data, upload.files);
-    logger.info(
-      { reference: created.reference, attachments: upload.files.length },
-      "vulnerability report received",
-    );
-    res.status(201).set("Cache-Control", "no-store").json(created);
+    if (result.code === "rate_limited") return sendRateLimited(res, result);
+    refuse(req, res, result);
   });
 
   const admin = requireAdmin(services);
 
   router.get("/admin/security/reports", admin, async (req, res) => {
     const page = Number.parseInt(String(req.query.page ?? "1"), 10);
-    const result = await listReports(db, Number.isFinite(page) ? page : 1);
+    const parsed = parseReportFilter(req.query, REPORT_STATUSES, SEVERITIES);
+    if (!parsed.ok) return sendApiError(res, 400, parsed.error, { [parsed.field]: parsed.error });
+    const result = await listReports(db, Number.isFinite(page) ? page : 1, parsed.filter);
     res.set("Cache-Control", "no-store").json(result);
   });
 
@@ -96,15 +85,24 @@ export function securityReportsRouter(
         "Cache-Control": "no-store",
         // Opened directly, it must not run anything (an HTML-looking text file stays inert).
         "Content-Security-Policy": "default-src 'none'; sandbox",
-      })
-      .send(attachment.data);
+        "Content-Length": String(attachment.size),
+      });
+    // A chunk at a time from the database, at the pace the client reads.
+    try {
+      await pipeline(Readable.from(readAttachmentChunks(db, attachment.id)), res);
+    } catch (error) {
+      // The client went away, or the database failed mid-file: the answer is cut, never completed wrongly.
+      if (!res.destroyed) logger.warn({ err: error }, "attachment download interrupted");
+      res.destroy();
+    }
   });
 
   return router;
 }
 
 /** Answers a refused upload; a body not read to its end is cut off shortly after. */
-function refuse(req: Request, res: Response, refusal: UploadRefusal) {
+function refuse(req: Request, res: Response, refusal: ReportRefusal) {
+  if ("retryAfterSeconds" in refusal) res.set("Retry-After", String(refusal.retryAfterSeconds));
   if (refusal.closeConnection) {
     res.set("Connection", "close");
     res.once("finish", () => {

@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
+import { definedOnly } from "../../domain/validation";
 import type { AppDatabase } from "../db/database.server";
+import { isDatabaseUnreachable } from "../db/database-errors.server";
 import type { Logger } from "../logger.server";
 import { onOutboxNotified } from "./outbox.server";
 import type { MailTransport, StoredEmail } from "./transport.server";
@@ -35,6 +37,9 @@ export const OUTBOX_DEFAULTS = {
   maxAttempts: 48,
   batchSize: 20,
 } as const;
+
+/** The longest pause between passes while the database keeps failing. */
+const MAX_FAILED_PASS_PAUSE_MS = 15_000;
 
 export type OutboxWorker = {
   workerId: string;
@@ -82,6 +87,8 @@ export async function claimEmail(
  */
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const settings = { ...OUTBOX_DEFAULTS, ...definedOnly(options) };
+  // A send must end well inside the claim, or another worker could take the email meanwhile.
+  settings.sendTimeoutMs = Math.min(settings.sendTimeoutMs, settings.claimTtlMs / 2);
   const { db, transport, logger } = options;
   const workerId = options.workerId ?? `${process.pid}-${crypto.randomUUID()}`;
 
@@ -130,21 +137,39 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       await recordFailure(id, attempts, error);
       return false;
     }
-    await db
-      .updateTable("mail_outbox")
-      .set({
-        status: "sent",
-        attempts,
-        sent_at: new Date().toISOString(),
-        delivered_via: transport.kind,
-        claimed_by: null,
-        claimed_until: null,
-      })
-      .where("id", "=", id)
-      .where("claimed_by", "=", workerId)
-      .execute();
+    await recordSent(id, attempts);
     if (transport.kind === "smtp") logger.info({ mailId: id, attempts }, "email sent");
     return true;
+  }
+
+  /**
+   * Marks a delivered email sent. The mail server has it already, so while the database is away
+   * this keeps trying (inside the claim) rather than let the claim expire and the email go twice.
+   */
+  async function recordSent(id: string, attempts: number): Promise<void> {
+    const giveUpAt = Date.now() + settings.claimTtlMs / 2;
+    for (let wait = 250; ; wait = Math.min(wait * 2, 5_000)) {
+      try {
+        await db
+          .updateTable("mail_outbox")
+          .set({
+            status: "sent",
+            attempts,
+            sent_at: new Date().toISOString(),
+            delivered_via: transport.kind,
+            claimed_by: null,
+            claimed_until: null,
+          })
+          .where("id", "=", id)
+          .where("claimed_by", "=", workerId)
+          .execute();
+        return;
+      } catch (error) {
+        if (Date.now() + wait > giveUpAt) throw error;
+        logger.warn({ mailId: id, err: error }, "email sent, but not yet marked sent: retrying");
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
   }
 
   async function recordFailure(id: string, attempts: number, error: unknown): Promise<void> {
@@ -173,24 +198,33 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   async function loop(): Promise<void> {
+    let failedPasses = 0;
     while (running) {
       let sent = 0;
       try {
         sent = await runOnce();
+        failedPasses = 0;
       } catch (error) {
-        // The database is briefly unreachable, for example: try again at the next poll.
-        logger.error({ err: error }, "outbox pass failed");
+        // The database is away (a restart, a failover): back off, then try again by itself.
+        // A SQLite lock held by another writer is momentary: retry at the next poll.
+        failedPasses = isDatabaseUnreachable(error) ? failedPasses + 1 : 0;
+        const log = failedPasses > 1 ? logger.warn.bind(logger) : logger.error.bind(logger);
+        log({ err: error, failedPasses }, failedPasses ? "outbox pass failed; backing off" : "outbox pass failed");
       }
       if (!running) break;
       // A full batch means more may be due at once.
       if (sent >= settings.batchSize) continue;
-      if (kicked) {
+      if (kicked && failedPasses === 0) {
         kicked = false;
         continue;
       }
+      kicked = false;
+      const pause = failedPasses
+        ? Math.min(settings.pollIntervalMs * 2 ** (failedPasses - 1), MAX_FAILED_PASS_PAUSE_MS)
+        : settings.pollIntervalMs;
       await new Promise<void>((resolve) => {
         wake = resolve;
-        timer = setTimeout(resolve, settings.pollIntervalMs);
+        timer = setTimeout(resolve, pause);
       });
       wake = undefined;
       clearTimeout(timer);
@@ -229,8 +263,4 @@ function errorText(error: unknown): string {
     return text.slice(0, 1_000);
   }
   return String(error).slice(0, 1_000);
-}
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
 }

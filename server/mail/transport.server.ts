@@ -18,6 +18,8 @@ export type MailTransport = {
 export type MailTransportOptions = {
   /** smtp:// or smtps:// URL; unset selects the logging transport. */
   smtpUrl: string | undefined;
+  /** With smtp://, refuse to send unless the server offers STARTTLS (SMTP_REQUIRE_TLS). */
+  requireTls?: boolean;
   /** The sender of every email (MAIL_FROM, operator configuration). */
   from: string;
   logger: Logger;
@@ -30,11 +32,12 @@ const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, sock
  * Nodemailer with SMTP when `smtpUrl` is set, otherwise a transport that builds the same
  * message and writes its recipient and subject to the log (docs/decisions/030).
  */
-export function createMailTransport({ smtpUrl, from, logger }: MailTransportOptions): MailTransport {
+export function createMailTransport({ smtpUrl, requireTls = false, from, logger }: MailTransportOptions): MailTransport {
   const domain = messageIdDomain(from);
   if (smtpUrl) {
     const transporter = createTransport({
       url: smtpUrl,
+      requireTLS: requireTls,
       ...SMTP_TIMEOUTS,
       disableFileAccess: true,
       disableUrlAccess: true,
@@ -57,7 +60,7 @@ export function createMailTransport({ smtpUrl, from, logger }: MailTransportOpti
         { mailId: email.id, to: email.to_address, subject: oneLineHeader(email.subject) },
         "email logged, not sent: SMTP_URL is not configured",
       );
-      logger.debug({ mailId: email.id, text: email.text_body }, "logged email body");
+      // Never the body: it carries what visitors typed (and would put it in every log store).
     },
     close: () => transporter.close(),
   };

@@ -1,6 +1,10 @@
 import crypto from "node:crypto";
-import { isUtf8 } from "node:buffer";
+import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import {
   ATTACHMENT_KINDS,
@@ -28,14 +32,15 @@ export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
   maxBodyBytes: ATTACHMENT_LIMITS.maxBodyBytes,
 };
 
-/** One accepted file: its bytes once, in one Buffer. */
+/** One accepted file, spooled to a temporary file (never held in memory). */
 export type UploadedFile = {
   field: string;
   filename: string;
   contentType: string;
   size: number;
   sha256: string;
-  data: Buffer;
+  /** The spooled bytes; removed by the upload's `discard`. */
+  path: string;
 };
 
 export type UploadRefusal = {
@@ -46,9 +51,13 @@ export type UploadRefusal = {
   closeConnection?: boolean;
 };
 
-export type UploadResult =
+export type UploadResult = (
   | { ok: true; fields: Record<string, string>; files: UploadedFile[] }
-  | ({ ok: false } & UploadRefusal);
+  | ({ ok: false } & UploadRefusal)
+) & {
+  /** Removes the spooled files; call it once the answer is decided, whatever it is. */
+  discard: () => void;
+};
 
 const TEXT_FIELDS = new Set<string>(REPORT_FIELDS);
 const ATTACHMENT_FIELD = /^attachment_\d{1,2}$/;
@@ -62,14 +71,40 @@ const PRECEDENCE: Record<UploadRefusal["status"], number> = { 413: 3, 415: 2, 40
 
 /**
  * Reads a report's multipart body as a stream with hard limits. Every file is inspected as it
- * arrives: too large, too many or of a refused type stops keeping its bytes at once (the rest
- * of the body is read and dropped, so the client gets a clean answer). Accepted files are
- * held as one Buffer each until the caller stores them. Nothing is written anywhere here.
+ * arrives (type, size, SHA-256) and spooled to a private temporary folder, so memory stays flat
+ * whatever the size: too large, too many or of a refused type stops keeping its bytes at once
+ * (the rest of the body is read and dropped, so the client gets a clean answer). The caller
+ * stores accepted files in the database and then calls `discard`.
  */
 export function readReportUpload(
   req: IncomingMessage,
   limits: UploadLimits = DEFAULT_UPLOAD_LIMITS,
 ): Promise<UploadResult> {
+  let spoolDir: string | undefined;
+  const discard = () => {
+    if (spoolDir) rmSync(spoolDir, { recursive: true, force: true });
+    spoolDir = undefined;
+  };
+  const spoolPath = (field: string) => {
+    // mkdtemp makes the folder readable by this user only (0700).
+    spoolDir ??= mkdtempSync(path.join(tmpdir(), "dialogic-report-"));
+    return path.join(spoolDir, `${field}-${crypto.randomBytes(6).toString("hex")}`);
+  };
+  return readUpload(req, limits, spoolPath).then((result) => {
+    if (!result.ok) discard();
+    return { ...result, discard };
+  });
+}
+
+type ReadResult =
+  | { ok: true; fields: Record<string, string>; files: UploadedFile[] }
+  | ({ ok: false } & UploadRefusal);
+
+function readUpload(
+  req: IncomingMessage,
+  limits: UploadLimits,
+  spoolPath: (field: string) => string,
+): Promise<ReadResult> {
   const contentType = req.headers["content-type"] ?? "";
   if (!/^multipart\/form-data\b/i.test(contentType)) {
     return Promise.resolve({ ok: false, status: 415, error: reportMessages.multipartRequired });
@@ -84,7 +119,7 @@ export function readReportUpload(
     });
   }
 
-  return new Promise<UploadResult>((resolve) => {
+  return new Promise<ReadResult>((resolve) => {
     let parser: busboy.Busboy;
     try {
       parser = busboy({
@@ -115,6 +150,7 @@ export function readReportUpload(
     let bodyBytes = 0;
     let settled = false;
     let pendingFiles = 0;
+    let arrivals = 0;
     let parserFinished = false;
 
     function refuse(next: UploadRefusal) {
@@ -123,7 +159,7 @@ export function readReportUpload(
       files = [];
     }
 
-    function settle(result: UploadResult) {
+    function settle(result: ReadResult) {
       if (settled) return;
       settled = true;
       resolve(result);
@@ -135,7 +171,7 @@ export function readReportUpload(
       if (Object.keys(fieldProblems).length > 0) {
         return settle({ ok: false, status: 400, error: reportMessages.fieldInvalid, fields: fieldProblems });
       }
-      settle({ ok: true, fields, files });
+      settle({ ok: true, fields, files: files.filter(Boolean) });
     }
 
     req.on("data", (chunk: Buffer) => {
@@ -174,75 +210,91 @@ export function readReportUpload(
         return;
       }
       pendingFiles += 1;
-      let chunks: Buffer[] = [];
+      // Files finish spooling in any order; they keep the order they arrived in.
+      const order = arrivals++;
       let size = 0;
       let head = Buffer.alloc(0);
       let kind: AttachmentKind | "text-candidate" | undefined;
       let dropped = Boolean(refusal);
       const hash = crypto.createHash("sha256");
+      // Text is checked as it streams: valid UTF-8 throughout, no NUL byte.
+      const utf8 = new TextDecoder("utf-8", { fatal: true });
+      let validText = true;
+      const target = spoolPath(field);
 
       function drop(problem: UploadRefusal) {
         dropped = true;
-        chunks = [];
         refuse(problem);
       }
 
-      stream.on("data", (chunk: Buffer) => {
+      function inspect(chunk: Buffer): boolean {
         size += chunk.length;
-        if (dropped) return;
+        if (dropped) return false;
         if (kind === undefined) {
           head = Buffer.concat([head, chunk.subarray(0, SIGNATURE_BYTES)]);
           if (head.length >= SIGNATURE_BYTES) kind = detectBinaryKind(head) ?? "text-candidate";
         }
         // A NUL byte can never be in a text file: refuse binaries without keeping them.
         if (kind === "text-candidate" && chunk.includes(0)) {
-          return drop(wrongType(field, shownName));
+          drop(wrongType(field, shownName));
+          return false;
         }
-        chunks.push(chunk);
+        if (kind !== "png" && kind !== "jpeg" && kind !== "pdf" && validText) {
+          try {
+            utf8.decode(chunk, { stream: true });
+          } catch {
+            validText = false;
+          }
+        }
         hash.update(chunk);
-      });
+        return true;
+      }
+
       stream.on("limit", () => {
         if (!dropped) drop({ status: 413, error: attachmentMessages.tooLarge(shownName), fields: { [field]: attachmentMessages.tooLarge(shownName) } });
       });
-      let ended = false;
-      stream.on("end", () => {
-        ended = true;
-      });
-      // A body cut off mid-file destroys the stream with an error: the file is incomplete.
-      stream.on("error", () => {
-        dropped = true;
-        chunks = [];
-      });
-      stream.on("close", () => {
-        pendingFiles -= 1;
-        if (ended && !dropped && !stream.truncated) accept();
-        finishIfDone();
-      });
+
+      const spool = pipeline(
+        stream,
+        async function* (source: AsyncIterable<Buffer>) {
+          for await (const chunk of source) if (inspect(chunk)) yield chunk;
+        },
+        dropped ? discardSink() : createWriteStream(target, { mode: 0o600 }),
+      );
+      spool
+        .then(() => {
+          if (!dropped && !stream.truncated) accept();
+        })
+        // A body cut off mid-file fails the stream: the file is incomplete.
+        .catch(() => {
+          dropped = true;
+        })
+        .finally(() => {
+          pendingFiles -= 1;
+          finishIfDone();
+        });
 
       function accept() {
         if (size === 0) {
           return refuse({ status: 400, error: attachmentMessages.empty(shownName), fields: { [field]: attachmentMessages.empty(shownName) } });
         }
         kind ??= detectBinaryKind(head) ?? "text-candidate";
-        // One copy of the file: the chunks are joined once and then released.
-        const data = Buffer.concat(chunks, size);
-        chunks = [];
         let accepted: AttachmentKind | undefined = kind === "text-candidate" ? undefined : kind;
-        if (kind === "text-candidate" && isUtf8(data) && !data.includes(0)) accepted = "txt";
+        if (kind === "text-candidate" && validText && isCompleteUtf8(utf8)) accepted = "txt";
         if (!accepted) return refuse(wrongType(field, shownName));
         totalFileBytes += size;
         if (totalFileBytes > limits.maxTotalBytes) {
           return refuse({ status: 413, error: attachmentMessages.totalTooLarge });
         }
         if (refusal) return;
-        files.push({
+        files[order] = {
           field,
           filename: cleanFilename(info.filename ?? "", accepted),
           contentType: ATTACHMENT_KINDS[accepted].contentType,
           size,
           sha256: hash.digest("hex"),
-          data,
-        });
+          path: target,
+        };
       }
     });
 
@@ -262,6 +314,21 @@ export function readReportUpload(
 
     req.pipe(parser);
   });
+}
+
+/** Ends a streaming decode: false when the file stops in the middle of a character. */
+function isCompleteUtf8(decoder: TextDecoder): boolean {
+  try {
+    decoder.decode();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Where the bytes of a file refused before its first byte go. */
+function discardSink(): Writable {
+  return new Writable({ write: (_chunk, _encoding, done) => done() });
 }
 
 function wrongType(field: string, name: string): UploadRefusal {

@@ -1,4 +1,7 @@
 import crypto from "node:crypto";
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import { containsPattern, type ReportListFilter } from "../../domain/contact-inbox";
+import type { Database } from "../db/schema";
 import { formatBytes } from "../../domain/report-attachments";
 import {
   REPORT_REFERENCE_ALPHABET,
@@ -9,8 +12,25 @@ import {
 } from "../../domain/vulnerability-report";
 import type { Config } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
-import { enqueueEmail, notifyOutbox } from "../mail/outbox.server";
+import { countAttempt, type RateLimitRule } from "../limits/rate-limits.server";
+import { enqueueEmail, notifyOutbox, oneLineHeader } from "../mail/outbox.server";
+import { insertAttachment } from "./attachment-store.server";
 import type { UploadedFile } from "./report-upload.server";
+import { quotaExceeded, type UploadQuota } from "./upload-quota.server";
+
+/**
+ * Acknowledgements sent to one address per day. Anyone can type any address into the form, so
+ * past this the report is still stored and the team still notified, but the address gets no
+ * more mail from us that day (docs/decisions/063-acknowledgement-cap.md).
+ */
+export const ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY = 3;
+
+const ACKNOWLEDGEMENT_RULE: RateLimitRule = {
+  name: "report-acknowledgement",
+  windowMs: 24 * 60 * 60 * 1000,
+  limit: ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY,
+  message: "acknowledgement cap reached",
+};
 
 /** 'VR-2026-7K3F9Q': the year received and six random Crockford base32 characters. */
 export function generateReference(now: Date = new Date()): string {
@@ -24,15 +44,21 @@ export function generateReference(now: Date = new Date()): string {
 const REFERENCE_ATTEMPTS = 5;
 
 /**
- * Stores a validated report, its attachments and its two outbox emails (to the security team,
- * and an acknowledgement to the reporter) in one transaction: all of it or nothing.
+ * Stores a validated report, its attachments (streamed from their spooled files, a chunk at a
+ * time) and its two outbox emails (to the security team, and an acknowledgement to the
+ * reporter) in one transaction: all of it or nothing. With a quota, attachments that would go
+ * over the global hourly or daily cap store nothing and come back as `quota_reached`.
  */
 export async function createReport(
   db: AppDatabase,
   config: Pick<Config, "mail" | "public">,
   input: ReportInput,
   files: UploadedFile[],
-): Promise<{ id: string; reference: string }> {
+  { quota }: { quota?: Pick<UploadQuota, "bytesPerHour" | "bytesPerDay"> } = {},
+): Promise<
+  { ok: true; id: string; reference: string } | { ok: false; code: "quota_reached"; retryAfterSeconds: number }
+> {
+  const incomingBytes = files.reduce((total, file) => total + file.size, 0);
   for (let attempt = 1; ; attempt += 1) {
     const id = crypto.randomUUID();
     const now = new Date();
@@ -48,33 +74,39 @@ export async function createReport(
       continue;
     }
     const createdAt = now.toISOString();
-    await db.transaction().execute(async (trx) => {
+    const refused = await db.transaction().execute(async (trx) => {
+      if (quota) {
+        const over = await quotaExceeded(trx, quota, incomingBytes, now);
+        if (over) return over;
+      }
       await trx
         .insertInto("security_reports")
         .values({ id, reference, ...input, status: "new", created_at: createdAt, updated_at: createdAt })
         .execute();
       for (const [position, file] of files.entries()) {
-        await trx
-          .insertInto("report_attachments")
-          .values({
-            id: crypto.randomUUID(),
-            report_id: id,
-            position,
-            filename: file.filename,
-            content_type: file.contentType,
-            size: file.size,
-            sha256: file.sha256,
-            data: file.data,
-            created_at: createdAt,
-          })
-          .execute();
+        const facts = {
+          id: crypto.randomUUID(),
+          reportId: id,
+          position,
+          filename: file.filename,
+          contentType: file.contentType,
+          size: file.size,
+          sha256: file.sha256,
+          createdAt,
+        };
+        await insertAttachment(trx, facts, file.path);
       }
-      await enqueueEmail(trx, securityTeamEmail(config, { id, reference, input, files, createdAt }));
-      await enqueueEmail(trx, acknowledgementEmail(config, { reference, input }));
+      // Counted in this transaction: a report that is not stored uses up nothing.
+      const capped = await countAttempt(trx, ACKNOWLEDGEMENT_RULE, input.reporter_email.toLowerCase());
+      const acknowledged = !capped;
+      await enqueueEmail(trx, securityTeamEmail(config, { id, reference, input, files, createdAt, acknowledged }));
+      if (acknowledged) await enqueueEmail(trx, acknowledgementEmail(config, { reference, input }));
+      return undefined;
     });
+    if (refused) return { ok: false, code: "quota_reached", retryAfterSeconds: refused.retryAfterSeconds };
     // Committed: this process's outbox worker sends both emails now, not at its next poll.
     notifyOutbox();
-    return { id, reference };
+    return { ok: true, id, reference };
   }
 }
 
@@ -84,15 +116,21 @@ type EmailFacts = {
   input: ReportInput;
   files: UploadedFile[];
   createdAt: string;
+  /** False when the reporter's address had its acknowledgements for the day. */
+  acknowledged: boolean;
 };
 
 function securityTeamEmail(
   config: Pick<Config, "mail" | "public">,
-  { id, reference, input, files, createdAt }: EmailFacts,
+  { id, reference, input, files, createdAt, acknowledged }: EmailFacts,
 ) {
+  // The schema already refuses line breaks in these; flattening again here means no value can
+  // ever start a line of its own, whoever calls this.
+  const line = oneLineHeader;
   const attachmentLines = files.length
     ? files.map(
-        (file) => `- ${file.filename} (${file.contentType}, ${formatBytes(file.size)}, SHA-256 ${file.sha256})`,
+        (file) =>
+          `- ${line(file.filename)} (${file.contentType}, ${formatBytes(file.size)}, SHA-256 ${file.sha256})`,
       )
     : ["- none"];
   const text = [
@@ -100,14 +138,19 @@ function securityTeamEmail(
     `Triage it at ${config.public.siteUrl}/admin/reports/${id}`,
     "",
     `Received: ${createdAt}`,
-    `Reporter: ${input.reporter_name} <${input.reporter_email}>`,
-    `Company: ${input.company || "-"}`,
-    `Asset affected: ${input.asset_affected}`,
-    `Title: ${input.vulnerability_title}`,
-    `VRT category: ${input.vrt_category}`,
-    `VRT subcategory: ${input.vrt_subcategory}`,
-    `Weakness type: ${input.weakness_type}`,
-    `Severity: ${input.severity}`,
+    `Reporter: ${line(input.reporter_name)} <${line(input.reporter_email)}>`,
+    `Company: ${line(input.company) || "-"}`,
+    `Asset affected: ${line(input.asset_affected)}`,
+    `Title: ${line(input.vulnerability_title)}`,
+    `VRT category: ${line(input.vrt_category)}`,
+    `VRT subcategory: ${line(input.vrt_subcategory)}`,
+    `Weakness type: ${line(input.weakness_type)}`,
+    `Severity: ${line(input.severity)}`,
+    ...(acknowledged
+      ? []
+      : [
+          `Acknowledgement: not sent (this address already had ${ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY} today)`,
+        ]),
     "",
     "Description:",
     input.description,
@@ -124,7 +167,7 @@ function securityTeamEmail(
   return {
     to: config.mail.securityTo,
     replyTo: input.reporter_email,
-    subject: `[${reference}] ${input.severity}: ${input.vulnerability_title}`,
+    subject: `[${reference}] ${line(input.severity)}: ${line(input.vulnerability_title)}`,
     text,
   };
 }
@@ -158,27 +201,57 @@ function acknowledgementEmail(
 
 export const REPORTS_PAGE_SIZE = 50;
 
-/** The triage inbox: newest first, one page at a time. */
+/** The triage inbox: newest first unless asked otherwise, one page at a time, optionally filtered. */
 export async function listReports(
   db: AppDatabase,
   page = 1,
-): Promise<{ reports: ReportSummary[]; page: number; pageCount: number; total: number }> {
+  filter: Partial<ReportListFilter> = {},
+): Promise<{ reports: ReportSummary[]; page: number; pageCount: number; total: number; newCount: number }> {
+  const where = (eb: ExpressionBuilder<Database, "security_reports">) => {
+    const conditions: Expression<SqlBool>[] = [];
+    if (filter.status) conditions.push(eb("status", "=", filter.status as ReportStatus));
+    if (filter.severity) conditions.push(eb("severity", "=", filter.severity));
+    if (filter.q) {
+      const pattern = containsPattern(filter.q);
+      conditions.push(
+        eb.or(
+          (["vulnerability_title", "reference"] as const).map(
+            (column) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
+          ),
+        ),
+      );
+    }
+    return eb.and(conditions);
+  };
   const { total } = await db
     .selectFrom("security_reports")
+    .where(where)
     .select((eb) => eb.fn.countAll().as("total"))
     .executeTakeFirstOrThrow();
   const count = Number(total);
   const pageCount = Math.max(1, Math.ceil(count / REPORTS_PAGE_SIZE));
   const current = Math.min(Math.max(1, page), pageCount);
+  const direction = filter.sort === "oldest" ? "asc" : "desc";
   const reports = await db
     .selectFrom("security_reports")
+    .where(where)
     .select(["id", "reference", "vulnerability_title", "severity", "status", "created_at"])
-    .orderBy("created_at", "desc")
+    .orderBy("created_at", direction)
     .orderBy("id")
     .limit(REPORTS_PAGE_SIZE)
     .offset((current - 1) * REPORTS_PAGE_SIZE)
     .execute();
-  return { reports, page: current, pageCount, total: count };
+  return { reports, page: current, pageCount, total: count, newCount: await countNewReports(db) };
+}
+
+/** Reports nobody has triaged yet: the badge in the admin's navigation. */
+export async function countNewReports(db: AppDatabase): Promise<number> {
+  const { fresh } = await db
+    .selectFrom("security_reports")
+    .where("status", "=", "new")
+    .select((eb) => eb.fn.countAll().as("fresh"))
+    .executeTakeFirstOrThrow();
+  return Number(fresh);
 }
 
 /** One report with every field and its attachments' descriptions (not their bytes). */
@@ -212,11 +285,11 @@ export async function setReportStatus(
   return getReport(db, id);
 }
 
-/** An attachment with its bytes, only within its own report. */
+/** An attachment's description, only within its own report; its bytes come from the store. */
 export async function getAttachment(db: AppDatabase, reportId: string, attachmentId: string) {
   return db
     .selectFrom("report_attachments")
-    .select(["filename", "content_type", "size", "sha256", "data"])
+    .select(["id", "filename", "content_type", "size", "sha256"])
     .where("report_id", "=", reportId)
     .where("id", "=", attachmentId)
     .executeTakeFirst();

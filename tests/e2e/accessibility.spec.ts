@@ -110,3 +110,43 @@ test("an article, the admin list, the editor and the inboxes have no axe violati
     expect(await axeViolations(page), inbox).toEqual([]);
   }
 });
+
+test.describe("the forms' feedback states", () => {
+  // One pattern: a list of two would be read as a value and its options.
+  test.use({ allowedConsoleErrors: [/status of (401|404)/] });
+
+  for (const viewport of viewports) {
+    test(`the report form's error summary and counter have no axe violations at ${viewport.name} width`, async ({ page }) => {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await page.goto("/security/submit");
+      const submit = page.getByRole("button", { name: "Submit Vulnerability Report" });
+      await expect(submit).toBeEnabled();
+      await page.getByLabel("Detailed Description", { exact: true }).fill("Short description");
+      await submit.click();
+      await expect(page.getByRole("region", { name: "11 fields need your attention" })).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+
+  test("the admin login's refused password has no axe violations", async ({ page }) => {
+    await page.goto("/admin/login");
+    const password = page.getByLabel("Password", { exact: true });
+    await waitForHydration(password);
+    await password.fill("not the password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(password).toHaveAttribute("aria-invalid", "true");
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test("the contact form's confirmation has no axe violations", async ({ page }) => {
+    await page.setExtraHTTPHeaders({ "x-forwarded-for": "203.0.113.42" });
+    await page.goto("/contact");
+    await expect(page.locator("form[novalidate]")).toBeAttached();
+    await page.getByLabel("Your name *").fill("Axe Checker");
+    await page.getByLabel("Your email *").fill("axe@example.com");
+    await page.getByLabel("Message *").fill("Checking the confirmation state.");
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "We have your message" })).toBeFocused();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});

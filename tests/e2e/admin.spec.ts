@@ -448,3 +448,30 @@ testWithOwnServer("with no posts the admin list invites the first one, and links
   await expect(page).toHaveURL(/\/admin\/blog\/new$/);
   await expect(page.getByRole("heading", { name: "Create Post" })).toBeVisible();
 });
+
+test.describe("a session that ends while an inbox loads", () => {
+  test.use({ allowedConsoleErrors: [/status of 401/] });
+
+  for (const [path, api] of [
+    ["/admin/messages", /\/api\/admin\/contact\/messages\?page=1$/],
+    ["/admin/reports", /\/api\/admin\/security\/reports\?page=1$/],
+    ["/admin/reports/no-such-report", /\/api\/admin\/security\/reports\/no-such-report$/],
+  ] as const) {
+    test(`sends ${path} to the login page and forgets the token`, async ({ page }) => {
+      const token = await signIn(page);
+      // The token is revoked on the server just before the inbox's request reaches it: the
+      // sign-in check passed, the inbox itself meets the 401.
+      await page.route(api, async (route) => {
+        const revoked = await page.request.post("/api/admin/logout", { headers: { authorization: `Bearer ${token}` } });
+        expect(revoked.status()).toBe(204);
+        await route.continue();
+      });
+      const inboxAnswer = page.waitForResponse((response) => response.url().includes("/api/admin/") && response.status() === 401);
+      await page.goto(path);
+      await inboxAnswer;
+      await expect(page).toHaveURL(/\/admin\/login$/);
+      await expect(page.getByRole("heading", { name: "Blog Admin Login" })).toBeVisible();
+      expect(await page.evaluate((key) => window.localStorage.getItem(key), TOKEN_KEY)).toBeNull();
+    });
+  }
+});

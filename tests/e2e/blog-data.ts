@@ -3,6 +3,7 @@ import path from "node:path";
 import { test as base } from "./fixtures";
 import type { BlogPost } from "../../domain/blog-post";
 import { createPost } from "../../server/blog/posts.server";
+import { POSTS_TAG, postTag, recordContentChange } from "../../server/cache/content-changes.server";
 import { createDatabase, type AppDatabase } from "../../server/db/database.server";
 import { startBuiltServer, type BuiltServer } from "../helpers/built-server";
 
@@ -46,6 +47,8 @@ export async function seedPosts(dataDir: string, posts: PostSeed[]): Promise<Blo
       }
       created.push({ ...result.post, created_at: createdAt ?? result.post.created_at });
     }
+    // The dates were set after the posts service wrote them: tell the page cache once more.
+    await recordContentChange(db, [POSTS_TAG, ...created.map((post) => postTag(post.slug))]);
     return created;
   });
 }
@@ -56,8 +59,8 @@ export async function seedPosts(dataDir: string, posts: PostSeed[]): Promise<Blo
  */
 export async function insertRawPost(dataDir: string, slug: string, title: string, content: string): Promise<void> {
   const now = new Date().toISOString();
-  await withDatabase(dataDir, (db) =>
-    db
+  await withDatabase(dataDir, async (db) => {
+    await db
       .insertInto("blog_posts")
       .values({
         id: crypto.randomUUID(),
@@ -77,8 +80,9 @@ export async function insertRawPost(dataDir: string, slug: string, title: string
         created_at: now,
         updated_at: now,
       })
-      .execute(),
-  );
+      .execute();
+    await recordContentChange(db, [POSTS_TAG, postTag(slug)]);
+  });
 }
 
 /**
@@ -87,7 +91,8 @@ export async function insertRawPost(dataDir: string, slug: string, title: string
  */
 export const testWithOwnServer = base.extend<{ ownServer: BuiltServer }>({
   ownServer: async ({ context }, provide) => {
-    const server = await startBuiltServer();
+    // Tests write posts straight into its database and look at once: changes read on every request.
+    const server = await startBuiltServer({ env: { PAGE_CACHE_CHECK_MS: "0" } });
     await provide(server);
     // Torn down after the test, passed or failed: the pages go first, so none of them is left
     // talking to a server that has stopped.

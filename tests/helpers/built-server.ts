@@ -12,6 +12,8 @@ export type BuiltServer = {
   dataDir: string;
   /** Its admin password (random per server). */
   adminPassword: string;
+  /** The server process's id (the benchmark reads its CPU time). */
+  pid: number;
   stop: () => Promise<void>;
 };
 
@@ -22,7 +24,14 @@ const BUILT_SERVER = path.resolve("build/server.js");
  * with its own SQLite DATA_DIR, and waits until /healthz answers. For tests that need a server
  * of their own (an empty blog, a broken database) and for the benchmark.
  */
-export async function startBuiltServer({ dataDir }: { dataDir?: string } = {}): Promise<BuiltServer> {
+export async function startBuiltServer({
+  dataDir,
+  env = {},
+}: {
+  dataDir?: string;
+  /** Variables set on top of (or instead of) the defaults below, e.g. an https SITE_URL. */
+  env?: Record<string, string>;
+} = {}): Promise<BuiltServer> {
   if (!existsSync(BUILT_SERVER)) throw new Error("build/server.js is missing: run `npm run build` first.");
   const ownDir = dataDir === undefined;
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), "dialogic-server-"));
@@ -40,6 +49,7 @@ export async function startBuiltServer({ dataDir }: { dataDir?: string } = {}): 
       SITE_URL: url,
       ADMIN_PASSWORD: adminPassword,
       LOG_LEVEL: "fatal",
+      ...env,
     },
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -57,7 +67,7 @@ export async function startBuiltServer({ dataDir }: { dataDir?: string } = {}): 
     await stop();
     throw error;
   }
-  return { url, dataDir: dir, adminPassword, stop };
+  return { url, dataDir: dir, adminPassword, pid: child.pid!, stop };
 }
 
 async function freePort(): Promise<number> {

@@ -11,29 +11,38 @@ export function testServices(db: AppDatabase, env: NodeJS.ProcessEnv = {}): AppS
   return { config: loadConfig(env), db, logger: pino({ level: "silent" }) };
 }
 
+export type ServeOptions = {
+  /** Routers that parse their own bodies, mounted before the shared JSON parser. */
+  beforeJsonBody?: express.Router[];
+  /** Middleware of the whole app, before the API (a request log, say). */
+  beforeApi?: express.RequestHandler[];
+  /** Where the routers are mounted; "/api" as server/app.ts mounts them. */
+  mountAt?: string;
+};
+
 /**
- * Serves API routers on a real HTTP port, mounted under /api as server/app.ts mounts them
- * (`beforeJsonBody`: routers that parse their own bodies, mounted before the shared parser).
- * Returns the base URL and a close function.
+ * Serves API routers on a real HTTP port, mounted under /api as server/app.ts mounts them.
+ * Returns the base URL (with the mount path) and a close function.
  */
 export async function serveApi(
   services: AppServices,
   routers: express.Router[],
-  { beforeJsonBody = [] }: { beforeJsonBody?: express.Router[] } = {},
+  { beforeJsonBody = [], beforeApi = [], mountAt = "/api" }: ServeOptions = {},
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const app = express();
+  for (const middleware of beforeApi) app.use(middleware);
   const api = express.Router();
   for (const router of beforeJsonBody) api.use(router);
   api.use(jsonBody());
   for (const router of routers) api.use(router);
   api.use(apiNotFound);
   api.use(apiErrorHandler(services.logger));
-  app.use("/api", api);
+  app.use(mountAt, api);
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/api`,
+    url: `http://127.0.0.1:${port}${mountAt === "/" ? "" : mountAt}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -45,6 +45,8 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
       });
     },
   });
+  // A client that drops its connection (a process killed mid-send) must not end the test process.
+  server.on("error", () => {});
   await new Promise<void>((resolve, reject) => {
     server.server.once("error", reject);
     server.listen(port, "127.0.0.1", () => resolve());

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { createDatabase, type AppDatabase } from "../../server/db/database.server";
+import { createDatabase, type AppDatabase, type DatabaseTarget } from "../../server/db/database.server";
 import { migrateToLatest } from "../../server/db/migrate.server";
 
 export type TestDatabaseKind = "sqlite" | "postgres";
@@ -15,6 +15,8 @@ export const testDatabaseKinds: TestDatabaseKind[] = process.env.TEST_DATABASE_U
 
 export type TestDatabase = {
   db: AppDatabase;
+  /** Where it is, for a separate process (the CLI) to open it too. */
+  target: DatabaseTarget;
   /** Opens another connection (pool) to the same database, as a second app process would. */
   connectAgain: () => AppDatabase;
   destroy: () => Promise<void>;
@@ -33,6 +35,7 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
     const others: AppDatabase[] = [];
     return {
       db,
+      target,
       connectAgain: () => track(others, createDatabase(target)),
       destroy: async () => {
         await Promise.all(others.map((other) => other.destroy()));
@@ -60,7 +63,7 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
     await destroy();
     throw error;
   }
-  return { db, connectAgain: () => track(others, createDatabase(target)), destroy };
+  return { db, target, connectAgain: () => track(others, createDatabase(target)), destroy };
 }
 
 async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {

@@ -1,9 +1,23 @@
-import { useId, useRef, useState } from "react";
+import { useId, useImperativeHandle, useRef, useState } from "react";
 import { adminTexts, postFieldLabels } from "../../../domain/admin-messages";
 import { POST_LIMITS, postInputSchema, type NEW_POST_DEFAULTS, type PostInput } from "../../../domain/blog-post";
 import { slugify } from "../../../domain/slug";
 import { fieldErrors } from "../../../domain/validation";
+import { UPLOAD_TARGETS, mediaMessages } from "../../../domain/media";
+import type { PostWorkflowValues } from "../../../domain/post-publishing";
+import { ImageUploadButton } from "./image-upload-button";
+import {
+  EMPTY_WORKFLOW,
+  PostWorkflowFields,
+  WORKFLOW_FIELD_ORDER,
+  type PostWorkflowHandle,
+  type SaveIntent,
+} from "./post-workflow-fields";
 import { RichTextEditor, type RichTextHandle } from "./rich-text-editor";
+import { FieldError, FormAlert } from "../ui/form-messages";
+
+/** Address fields that also take an uploaded image. */
+const IMAGE_FIELDS: ReadonlySet<string> = new Set(["featured_image_url", "author_avatar_url"] satisfies (keyof typeof UPLOAD_TARGETS)[]);
 
 type FormFieldName = Exclude<keyof typeof NEW_POST_DEFAULTS, "content" | "published">;
 
@@ -11,6 +25,12 @@ type FormFieldName = Exclude<keyof typeof NEW_POST_DEFAULTS, "content" | "publis
 export type PostFormValues = { [Name in FormFieldName]: Name extends "featured" ? boolean : string };
 
 export type SaveOutcome = { ok: true } | { ok: false; fields?: Record<string, string>; error?: string };
+
+/** What the editorial workflow (autosave, revisions, preview) reads from and puts into the form. */
+export type PostFormHandle = {
+  read: () => { values: PostFormValues; content: string };
+  load: (values: PostFormValues, content: string) => void;
+};
 
 type TextField = Exclude<keyof PostFormValues, "featured">;
 
@@ -39,20 +59,48 @@ export function PostForm({
   mode,
   initialValues,
   initialContent,
+  initialWorkflow = { ...EMPTY_WORKFLOW, published: false },
   onSave,
+  onChange,
+  handleRef,
+  actions,
 }: {
   mode: "create" | "edit";
   initialValues: PostFormValues;
   initialContent: string;
+  /** Scheduling and SEO fields of a stored post. */
+  initialWorkflow?: PostWorkflowValues & { published: boolean };
   onSave: (values: PostInput) => Promise<SaveOutcome>;
+  /** Called after each change the person makes (the autosave listens). */
+  onChange?: () => void;
+  handleRef?: React.Ref<PostFormHandle>;
+  /** Shown beside Save Draft and Publish (autosave status, Preview). */
+  actions?: React.ReactNode;
 }) {
   const formId = useId();
   const editorRef = useRef<RichTextHandle>(null);
+  const workflowRef = useRef<PostWorkflowHandle>(null);
   const [values, setValues] = useState(initialValues);
   const [slugEdited, setSlugEdited] = useState(mode === "edit");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string>();
   const [saving, setSaving] = useState(false);
+
+  const valuesRef = useRef(values);
+  valuesRef.current = values;
+  useImperativeHandle(
+    handleRef,
+    () => ({
+      read: () => ({ values: valuesRef.current, content: editorRef.current?.getHtml() ?? initialContent }),
+      load: (next, content) => {
+        setValues(next);
+        setErrors({});
+        setFormError(undefined);
+        editorRef.current?.setHtml(content);
+      },
+    }),
+    [initialContent],
+  );
 
   const fieldId = (name: string) => `${formId}-${name}`;
   const errorId = (name: string) => `${formId}-${name}-error`;
@@ -64,6 +112,7 @@ export function PostForm({
       return next;
     });
     if (name === "slug") setSlugEdited(mode === "edit" || value !== "");
+    onChange?.();
     setErrors((current) => {
       const next = { ...current };
       delete next[name];
@@ -77,9 +126,14 @@ export function PostForm({
     document.getElementById(fieldId(name))?.focus();
   }
 
-  async function submit(published: boolean) {
+  async function submit(published: boolean, intent: SaveIntent = published ? "publish" : "draft") {
     if (saving) return;
-    const input = { ...values, content: editorRef.current?.getHtml() ?? initialContent, published };
+    const input = {
+      ...values,
+      content: editorRef.current?.getHtml() ?? initialContent,
+      published,
+      ...workflowRef.current?.input(intent),
+    };
     const parsed = postInputSchema.safeParse(input);
     if (!parsed.success) {
       const fields = fieldErrors(parsed.error);
@@ -102,7 +156,7 @@ export function PostForm({
   }
 
   function focusFirstError(fields: Record<string, string>) {
-    const order: string[] = [...FIELDS.map((field) => field.name), "content"];
+    const order: string[] = [...FIELDS.map((field) => field.name), "content", ...WORKFLOW_FIELD_ORDER];
     const first = order.find((name) => name in fields);
     if (first) focusField(first);
   }
@@ -150,11 +204,13 @@ export function PostForm({
                   onChange={(event) => setField(field.name, event.target.value)}
                 />
               )}
-              {error ? (
-                <p id={errorId(field.name)} className="mt-1 text-sm text-red-700">
-                  {error}
-                </p>
+              {IMAGE_FIELDS.has(field.name) ? (
+                <ImageUploadButton
+                  label={mediaMessages.uploadFor(UPLOAD_TARGETS[field.name as keyof typeof UPLOAD_TARGETS])}
+                  onUploaded={(url) => setField(field.name, url)}
+                />
               ) : null}
+              <FieldError id={errorId(field.name)} error={error} />
             </div>
           );
         })}
@@ -171,13 +227,10 @@ export function PostForm({
             labelledBy={contentLabelId}
             errorId={errorId("content")}
             invalid={Boolean(errors.content)}
+            onChange={onChange}
           />
         </div>
-        {errors.content ? (
-          <p id={errorId("content")} className="mt-1 text-sm text-red-700">
-            {errors.content}
-          </p>
-        ) : null}
+        <FieldError id={errorId("content")} error={errors.content} />
       </div>
 
       <label className="flex items-center gap-3 text-sm font-medium text-slate-700">
@@ -185,19 +238,29 @@ export function PostForm({
           type="checkbox"
           name="featured"
           checked={values.featured}
-          onChange={(event) => setValues((current) => ({ ...current, featured: event.target.checked }))}
+          onChange={(event) => {
+            setValues((current) => ({ ...current, featured: event.target.checked }));
+            onChange?.();
+          }}
           className="h-4 w-4 rounded border-slate-300 text-indigo-700 focus:ring-indigo-600"
         />
         {adminTexts.featuredPost}
       </label>
 
-      {formError ? (
-        <p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-sm text-red-800">
-          {formError}
-        </p>
-      ) : null}
+      <PostWorkflowFields
+        ref={workflowRef}
+        idPrefix={formId}
+        initial={initialWorkflow}
+        errors={errors}
+        saving={saving}
+        onSchedule={() => void submit(true, "schedule")}
+        onUnschedule={() => void submit(false, "draft")}
+      />
+
+      <FormAlert error={formError} />
 
       <div className="flex flex-wrap items-center justify-end gap-4 border-t border-slate-200 pt-6">
+        {actions}
         <div className="flex gap-3">
           <button
             type="submit"

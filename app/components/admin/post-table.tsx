@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { adminTexts } from "../../../domain/admin-messages";
 import type { BlogPostSummary } from "../../../domain/blog-post";
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric" });
+import { AdminTime } from "./admin-panels";
+import { PostStatusBadge } from "./post-status-badge";
 
 const actionClass =
   "rounded-md border px-2.5 py-1 text-xs font-semibold disabled:cursor-not-allowed disabled:opacity-50";
@@ -23,7 +23,7 @@ export function PostTable({
 }) {
   const { columns } = adminTexts;
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 shadow-sm">
+    <div className="stack-table overflow-x-auto rounded-xl border border-slate-200 shadow-sm">
       <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
@@ -52,16 +52,10 @@ export function PostTable({
                 </th>
                 <td className="px-4 py-3 text-slate-700">{post.category}</td>
                 <td className="px-4 py-3">
-                  <span
-                    className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-                      post.published ? "bg-green-100 text-green-800" : "bg-slate-100 text-slate-700"
-                    }`}
-                  >
-                    {post.published ? adminTexts.statusPublished : adminTexts.statusDraft}
-                  </span>
+                  <PostStatusBadge post={post} />
                 </td>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                  <time dateTime={post.created_at}>{dateFormat.format(new Date(post.created_at))}</time>
+                <td className="px-4 py-3 text-slate-700 md:whitespace-nowrap">
+                  <AdminTime iso={post.created_at} />
                 </td>
                 <td className="px-4 py-3">
                   <div className="flex flex-wrap justify-end gap-2">

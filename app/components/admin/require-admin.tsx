@@ -1,7 +1,9 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { authMessages } from "../../../domain/auth";
-import { clearAdminToken, readAdminToken, verifyAdminToken } from "../../lib/admin-session";
+import { AdminShell } from "./admin-shell";
+import { adminApi } from "../../lib/admin/client";
+import { clearAdminToken, readAdminToken } from "../../lib/admin/session";
 
 /**
  * Wraps every protected admin screen: while the stored token is verified it shows
@@ -16,7 +18,7 @@ export function RequireAdmin({ children }: { children: React.ReactNode }) {
     let cancelled = false;
     async function check() {
       const token = readAdminToken();
-      const valid = token ? await verifyAdminToken(token) : false;
+      const valid = token ? await adminApi.verify(token) : false;
       if (cancelled) return;
       if (valid) {
         setState("authenticated");
@@ -31,8 +33,14 @@ export function RequireAdmin({ children }: { children: React.ReactNode }) {
     };
   }, [navigate]);
 
-  if (state === "checking") return <AuthSpinner />;
-  return <>{children}</>;
+  if (state === "checking") {
+    return (
+      <main id="main" tabIndex={-1} className="outline-none">
+        <AuthSpinner />
+      </main>
+    );
+  }
+  return <AdminShell>{children}</AdminShell>;
 }
 
 export function AuthSpinner() {

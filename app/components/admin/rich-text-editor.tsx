@@ -2,12 +2,15 @@ import { useEffect, useImperativeHandle, useRef, useState } from "react";
 import "quill/dist/quill.snow.css";
 import "./rich-text-editor.css";
 import { adminTexts } from "../../../domain/admin-messages";
-import type { PostEditor } from "../../lib/quill-editor";
+import type { PostEditor } from "../../lib/admin/quill-editor";
+import { useImageUpload } from "../../lib/admin/use-image-upload";
 
 export type RichTextHandle = {
   /** The body as article HTML; the initial body while the editor is still loading. */
   getHtml: () => string;
   focus: () => void;
+  /** Replaces the body; ignored until the editor has loaded (it then starts from initialHtml). */
+  setHtml: (html: string) => void;
 };
 
 /**
@@ -20,23 +23,35 @@ export function RichTextEditor({
   labelledBy,
   errorId,
   invalid,
+  onChange,
 }: {
   ref: React.Ref<RichTextHandle>;
   initialHtml: string;
   labelledBy: string;
   errorId: string;
   invalid: boolean;
+  /** Called after each change the person makes to the body. */
+  onChange?: () => void;
 }) {
   const hostRef = useRef<HTMLDivElement>(null);
   const editorRef = useRef<PostEditor | null>(null);
   const initial = useRef({ html: initialHtml, labelledBy, errorId });
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
   const [status, setStatus] = useState<"loading" | "ready" | "failed">("loading");
+  const uploadImage = useImageUpload();
+  const uploadRef = useRef(uploadImage);
+  uploadRef.current = uploadImage;
 
   useImperativeHandle(
     ref,
     () => ({
       getHtml: () => editorRef.current?.getHtml() ?? initial.current.html,
       focus: () => editorRef.current?.focus(),
+      setHtml: (html: string) => {
+        if (editorRef.current) editorRef.current.setHtml(html);
+        else initial.current.html = html;
+      },
     }),
     [],
   );
@@ -44,7 +59,7 @@ export function RichTextEditor({
   useEffect(() => {
     let cancelled = false;
     const host = hostRef.current;
-    import("../../lib/quill-editor").then(
+    import("../../lib/admin/quill-editor").then(
       ({ createPostEditor }) => {
         if (cancelled || !host) return;
         editorRef.current = createPostEditor(host, {
@@ -52,7 +67,9 @@ export function RichTextEditor({
           placeholder: adminTexts.editorPlaceholder,
           labelledBy: initial.current.labelledBy,
           describedBy: initial.current.errorId,
+          uploadImage: (file) => uploadRef.current(file),
         });
+        editorRef.current.onUserChange(() => onChangeRef.current?.());
         setStatus("ready");
       },
       () => {

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import type { PublicPostSummary } from "../../../domain/blog-post";
-import { blogImages, categoryLinkLabel } from "../../content/blog";
+import { categoryLinkLabel } from "../../content/blog";
 import { formatPostDate } from "../../lib/dates";
+import { PostImage } from "./post-image";
 
 /**
  * One post in the blog grid. The title's link covers the whole card, so the card is one click
@@ -10,24 +11,13 @@ import { formatPostDate } from "../../lib/dates";
 export function PostCard({ post, featured = false }: { post: PublicPostSummary; featured?: boolean }) {
   const href = `/blog/${post.slug}`;
   const label = categoryLinkLabel(post.category);
-  const image = post.featured_image_url
-    ? { src: post.featured_image_url, width: blogImages.placeholder.width, height: blogImages.placeholder.height }
-    : blogImages.placeholder;
   return (
     <article
       className={`group relative flex w-full flex-col overflow-hidden rounded-2xl border bg-white shadow-sm transition-shadow hover:shadow-lg ${
         featured ? "border-indigo-200" : "border-slate-200"
       }`}
     >
-      <img
-        src={image.src}
-        width={image.width}
-        height={image.height}
-        alt=""
-        loading="lazy"
-        decoding="async"
-        className="aspect-video w-full bg-indigo-50 object-cover"
-      />
+      <PostImage src={post.featured_image_url} kind="featured" lazy className="aspect-video w-full bg-indigo-50 object-cover" />
       <div className="flex flex-1 flex-col p-6">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
           <span className="rounded-full bg-indigo-50 px-3 py-1 text-xs font-semibold text-indigo-700">

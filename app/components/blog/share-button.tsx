@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { notify } from "../../lib/notify";
 import { blogMessages } from "../../../domain/blog";
 import { articleCopy } from "../../content/blog";
 
@@ -13,7 +13,7 @@ export function ShareButton({ title }: { title: string }) {
     if (typeof navigator.share === "function" && (!navigator.canShare || navigator.canShare(data))) {
       try {
         await navigator.share(data);
-        toast.success(blogMessages.shareSuccess.title, { description: blogMessages.shareSuccess.description });
+        notify.success(blogMessages.shareSuccess.title, { description: blogMessages.shareSuccess.description });
         return;
       } catch (error) {
         // The person closed the share sheet: nothing to report.
@@ -22,9 +22,9 @@ export function ShareButton({ title }: { title: string }) {
     }
     try {
       await navigator.clipboard.writeText(url);
-      toast.success(blogMessages.shareCopied.title, { description: blogMessages.shareCopied.description });
+      notify.success(blogMessages.shareCopied.title, { description: blogMessages.shareCopied.description });
     } catch {
-      toast.error(blogMessages.shareFailed.title, { description: blogMessages.shareFailed.description });
+      notify.error(blogMessages.shareFailed.title, { description: blogMessages.shareFailed.description });
     }
   }
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
-import { REVEAL_THRESHOLD } from "../../../domain/site";
-import { prefersReducedMotion } from "../../lib/motion";
+import { REVEAL_THRESHOLD } from "../../lib/browser/ui-timing";
+import { prefersReducedMotion } from "../../lib/browser/motion";
 
 /**
  * A section that fades in once 15 % of it is visible. The server HTML always shows it: only

@@ -15,10 +15,10 @@ export function SiteFooter() {
           </p>
         </div>
         <nav aria-label={navigationLabels.footer}>
-          <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+          <ul className="-mx-2 flex flex-wrap gap-x-2 text-sm">
             {footerNavigation.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="text-slate-700 underline-offset-4 hover:text-indigo-700 hover:underline">
+                <Link to={link.to} className="inline-flex min-h-11 items-center rounded-md px-2 text-slate-700 underline-offset-4 hover:text-indigo-700 hover:underline">
                   {link.label}
                 </Link>
               </li>

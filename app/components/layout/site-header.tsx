@@ -1,16 +1,43 @@
 import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { NAV_SCROLL_THRESHOLD_PX } from "../../../domain/site";
+import { NAV_SCROLL_THRESHOLD_PX } from "../../lib/browser/ui-timing";
 import { navigationLabels, primaryNavigation } from "../../content/navigation";
-import { scrollToTop } from "../../lib/motion";
+import { scrollToTop } from "../../lib/browser/motion";
 import { useSite } from "../../lib/site";
-import { useScrolledPast } from "../../lib/use-scrolled-past";
+import { useScrolledPast } from "../../lib/browser/use-scrolled-past";
 import { Logo } from "./logo";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-indigo-700 ${
     isActive ? "text-indigo-700" : "text-slate-700"
   }`;
+
+/** In the mobile menu every row is a 44 px touch target with body-size text. */
+const menuLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `flex min-h-11 items-center rounded-md px-3 text-base font-medium transition-colors hover:bg-indigo-50 hover:text-indigo-700 ${
+    isActive ? "text-indigo-700" : "text-slate-800"
+  }`;
+
+/** The top bar's links, shown inline on wide screens and in the menu on small ones. */
+function PrimaryLinks({
+  className,
+  linkClass,
+}: {
+  className: string;
+  linkClass: (state: { isActive: boolean }) => string;
+}) {
+  return (
+    <ul className={className}>
+      {primaryNavigation.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} className={linkClass}>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function SiteHeader() {
   const site = useSite();
@@ -45,19 +72,11 @@ export function SiteHeader() {
       }`}
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
-        <Link to="/" onClick={onLogoClick} aria-label={`${site.siteName} home`} className="rounded-md">
+        <Link to="/" onClick={onLogoClick} aria-label={`${site.siteName} home`} className="inline-flex min-h-11 items-center rounded-md">
           <Logo name={site.siteName} />
         </Link>
         <nav aria-label={navigationLabels.primary} className="hidden md:block">
-          <ul className="flex items-center gap-1">
-            {primaryNavigation.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} className={navLinkClass}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <PrimaryLinks className="flex items-center gap-1" linkClass={navLinkClass} />
         </nav>
         <div className="hidden items-center gap-3 md:flex">
           <a
@@ -69,7 +88,7 @@ export function SiteHeader() {
         </div>
         <button
           type="button"
-          className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-800 md:hidden"
+          className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-800 md:hidden"
           aria-expanded={menuOpen}
           aria-controls={menuId}
           aria-label={menuOpen ? navigationLabels.closeMenu : navigationLabels.openMenu}
@@ -82,19 +101,11 @@ export function SiteHeader() {
       </div>
       <div id={menuId} hidden={!menuOpen} className="border-t border-slate-200 bg-white md:hidden">
         <nav aria-label={navigationLabels.primary} className="px-4 py-4">
-          <ul className="flex flex-col gap-1">
-            {primaryNavigation.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} className={navLinkClass}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <PrimaryLinks className="flex flex-col gap-1" linkClass={menuLinkClass} />
           <div className="mt-4 flex flex-col gap-3">
             <a
               href={site.signinUrl}
-              className="rounded-full border border-indigo-700 px-4 py-2 text-center text-sm font-semibold text-indigo-700"
+              className="flex min-h-11 items-center justify-center rounded-full border border-indigo-700 px-4 text-base font-semibold text-indigo-700"
             >
               {navigationLabels.signIn}
             </a>
@@ -102,7 +113,7 @@ export function SiteHeader() {
               href={site.demoUrl}
               target="_blank"
               rel="noopener noreferrer"
-              className="rounded-full bg-indigo-700 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-indigo-800"
+              className="flex min-h-11 items-center justify-center rounded-full bg-indigo-700 px-4 text-base font-semibold text-white hover:bg-indigo-800"
             >
               {navigationLabels.requestDemo}
             </a>

@@ -1,30 +1,55 @@
 import { useId } from "react";
+import { Link } from "react-router";
+import { commonCopy } from "../../content/shared";
+import { useSite } from "../../lib/site";
 import { Reveal } from "../layout/reveal";
+import { buttonStyles } from "../ui/button-styles";
+import { ExternalLink } from "../ui/external-link";
 
-/** The indigo band that closes a page with one or two actions. */
+/** One action of the band: the external demo page (new tab), or a page of the site. */
+export type CallToActionLink = "demo" | { to: string; label: string };
+
+/** The indigo band that closes a page with two actions, the first one filled. */
 export function CallToAction({
   id,
   title,
   body,
-  children,
+  actions,
 }: {
   id?: string;
   title: string;
   body: string;
-  children: React.ReactNode;
+  actions: readonly [CallToActionLink, CallToActionLink];
 }) {
   const headingId = useId();
   return (
     <Reveal id={id} aria-labelledby={headingId} className="mx-auto mt-24 max-w-6xl px-4 sm:px-6">
-      <div className="rounded-3xl bg-indigo-700 px-6 py-14 text-center shadow-lg sm:px-12">
+      <div className="surface-dark rounded-3xl bg-indigo-700 px-6 py-14 text-center shadow-lg sm:px-12">
         <h2 id={headingId} className="text-3xl font-bold tracking-tight text-white sm:text-4xl">
           {title}
         </h2>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-indigo-100">{body}</p>
         <div className="mt-8 flex flex-col items-center justify-center gap-4 sm:flex-row">
-          {children}
+          <Action action={actions[0]} className={buttonStyles.inverse} />
+          <Action action={actions[1]} className={buttonStyles.inverseOutline} />
         </div>
       </div>
     </Reveal>
+  );
+}
+
+function Action({ action, className }: { action: CallToActionLink; className: string }) {
+  const site = useSite();
+  if (action === "demo") {
+    return (
+      <ExternalLink href={site.demoUrl} className={className}>
+        {commonCopy.requestDemo}
+      </ExternalLink>
+    );
+  }
+  return (
+    <Link to={action.to} className={className}>
+      {action.label}
+    </Link>
   );
 }

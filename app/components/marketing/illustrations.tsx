@@ -1,3 +1,4 @@
+
 /**
  * Inline SVG illustrations: no requests, explicit width and height (so the browser reserves
  * their space before paint), scaled by CSS. Decorative ones are hidden from assistive
@@ -17,6 +18,74 @@ const emerald500 = "#10b981";
 const emerald700 = "#047857";
 
 type IllustrationProps = { className?: string };
+
+/**
+ * A text of an illustration, and the bar that stands in for it where the drawing is too small for
+ * the text to reach 12 px (container queries in app.css swap them): no text in a drawing is ever
+ * smaller than that.
+ */
+function Label({
+  x,
+  y,
+  size,
+  weight,
+  fill,
+  anchor = "start",
+  children,
+}: {
+  x: number | string;
+  y: number | string;
+  size: number;
+  weight?: string;
+  fill: string;
+  anchor?: "start" | "middle" | "end";
+  children: string | number;
+}) {
+  const [left, baseline] = [Number(x), Number(y)];
+  const width = String(children).length * size * 0.56;
+  const height = size * 0.6;
+  const start = anchor === "middle" ? left - width / 2 : anchor === "end" ? left - width : left;
+  return (
+    <>
+      <text className="illustration-text" x={x} y={y} fontSize={size} fontWeight={weight} fill={fill} textAnchor={anchor}>
+        {children}
+      </text>
+      <rect
+        className="illustration-bar"
+        x={start}
+        y={baseline - size * 0.68}
+        width={width}
+        height={height}
+        rx={height / 2}
+        fill={fill}
+        opacity="0.35"
+      />
+    </>
+  );
+}
+
+/** The drawing inside a size container, so its labels can tell how large they are drawn. */
+function Frame({
+  kind,
+  className,
+  width,
+  height,
+  children,
+}: {
+  kind: "wide" | "step";
+  className: string;
+  width: number;
+  height: number;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={`illustration-${kind} ${className}`}>
+      <svg aria-hidden="true" focusable="false" width={width} height={height} viewBox={`0 0 ${width} ${height}`} className="block h-auto w-full">
+        {children}
+      </svg>
+    </div>
+  );
+}
 
 function Lines({ x, y, widths, fill, gap = 14, height = 7 }: {
   x: number;
@@ -61,28 +130,28 @@ function CheckBadge({ cx, cy, r = 9 }: { cx: number; cy: number; r?: number }) {
   );
 }
 
+/** A white card with its soft shadow below and to the right. */
+function Card({ x, y, width, height, rx }: { x: number; y: number; width: number; height: number; rx: number }) {
+  return (
+    <>
+      <rect x={x + 6} y={y + 8} width={width} height={height} rx={rx} fill={slate300} opacity="0.45" />
+      <rect x={x} y={y} width={width} height={height} rx={rx} fill="#fff" stroke={slate200} strokeWidth="1.5" />
+    </>
+  );
+}
+
 /** A policy document becoming a conversation with the coach, and the understanding it shows. */
 export function HeroIllustration({ className = "" }: IllustrationProps) {
   return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      width="560"
-      height="440"
-      viewBox="0 0 560 440"
-      className={className}
-    >
+    <Frame kind="wide" className={className} width={560} height={440}>
       <circle cx="300" cy="215" r="200" fill={indigo50} />
       <circle cx="470" cy="70" r="34" fill={indigo100} />
 
       <g transform="rotate(-6 128 190)">
-        <rect x="44" y="80" width="180" height="236" rx="14" fill={slate300} opacity="0.45" />
-        <rect x="38" y="72" width="180" height="236" rx="14" fill="#fff" stroke={slate200} strokeWidth="1.5" />
+        <Card x={38} y={72} width={180} height={236} rx={14} />
         <rect x="58" y="96" width="90" height="10" rx="5" fill={indigo700} />
         <rect x="160" y="90" width="42" height="22" rx="11" fill="#fef3c7" />
-        <text x="181" y="105" textAnchor="middle" fontSize="11" fontWeight="700" fill="#92400e">
-          PDF
-        </text>
+        <Label x="181" y="106" size={13} weight="700" fill="#92400e" anchor="middle">PDF</Label>
         <Lines x={58} y={124} widths={[140, 128, 136, 96]} fill={slate200} gap={16} />
         <rect x="52" y="192" width="152" height="48" rx="9" fill={indigo50} />
         <Lines x={62} y={202} widths={[128, 110]} fill={indigo300} gap={16} />
@@ -104,12 +173,8 @@ export function HeroIllustration({ className = "" }: IllustrationProps) {
       <path d="M262 104V70a22 22 0 0 1 22-22h222a22 22 0 0 1 22 22v34z" fill={indigo50} />
       <circle cx="292" cy="76" r="15" fill={indigo700} />
       <path d="M285 70h14a2 2 0 0 1 2 2v7a2 2 0 0 1-2 2h-6l-5 4v-4h-3a2 2 0 0 1-2-2v-7a2 2 0 0 1 2-2z" fill="#fff" />
-      <text x="316" y="73" fontSize="13" fontWeight="700" fill={slate800}>
-        Dialogic coach
-      </text>
-      <text x="316" y="90" fontSize="11" fill={slate500}>
-        Gifts and hospitality · 3 of 5
-      </text>
+      <Label x="316" y="73" size={13} weight="700" fill={slate800}>Dialogic coach</Label>
+      <Label x="316" y="92" size={13} fill={slate500}>Gifts and hospitality</Label>
 
       <rect x="280" y="120" width="190" height="58" rx="14" fill={indigo50} />
       <Lines x={294} y={134} widths={[160, 140, 96]} fill={indigo300} />
@@ -125,20 +190,13 @@ export function HeroIllustration({ className = "" }: IllustrationProps) {
       <rect x="492" y="326" width="8" height="13" rx="4" fill="#fff" />
       <path d="M487 336a9 9 0 0 0 18 0M496 345v4" stroke="#fff" strokeWidth="2" fill="none" strokeLinecap="round" />
 
-      <rect x="64" y="338" width="214" height="80" rx="16" fill={slate300} opacity="0.45" />
-      <rect x="58" y="330" width="214" height="80" rx="16" fill="#fff" stroke={slate200} strokeWidth="1.5" />
-      <text x="76" y="356" fontSize="12" fontWeight="600" fill="#475569">
-        Understanding
-      </text>
-      <text x="254" y="357" textAnchor="end" fontSize="15" fontWeight="700" fill={emerald700}>
-        86%
-      </text>
+      <Card x={58} y={330} width={214} height={80} rx={16} />
+      <Label x="76" y="356" size={13} weight="600" fill="#475569">Understanding</Label>
+      <Label x="254" y="357" size={15} weight="700" fill={emerald700} anchor="end">86%</Label>
       <rect x="76" y="368" width="178" height="10" rx="5" fill={slate200} />
       <rect x="76" y="368" width="153" height="10" rx="5" fill={emerald500} />
-      <text x="76" y="397" fontSize="11" fill={slate500}>
-        Scenario questions · Compliance
-      </text>
-    </svg>
+      <Label x="76" y="398" size={13} fill={slate500}>Scenario questions</Label>
+    </Frame>
   );
 }
 
@@ -150,29 +208,23 @@ export function UploadIllustration({ className = "" }: IllustrationProps) {
     { x: 296, y: 52, angle: 10, label: "PPTX", tag: "#ffedd5", ink: "#c2410c" },
   ];
   return (
-    <svg aria-hidden="true" focusable="false" width="480" height="360" viewBox="0 0 480 360" className={className}>
+    <Frame kind="step" className={className} width={480} height={360}>
       <rect x="20" y="20" width="440" height="320" rx="28" fill={indigo50} />
       <rect x="80" y="150" width="320" height="160" rx="20" fill="#fff" stroke={indigo400} strokeWidth="2.5" strokeDasharray="10 8" />
       <circle cx="240" cy="212" r="28" fill={indigo100} />
       <path d="M240 226v-28m-11 11 11-11 11 11" stroke={indigo700} strokeWidth="3.5" fill="none" strokeLinecap="round" strokeLinejoin="round" />
-      <text x="240" y="270" textAnchor="middle" fontSize="14" fontWeight="600" fill="#334155">
-        Policies, decks, handbooks
-      </text>
-      <text x="240" y="290" textAnchor="middle" fontSize="12" fill={slate500}>
-        Drop files here
-      </text>
+      <Label x="240" y="270" size={14} weight="600" fill="#334155" anchor="middle">Policies, decks, handbooks</Label>
+      <Label x="240" y="290" size={12} fill={slate500} anchor="middle">Drop files here</Label>
       {files.map((file) => (
         <g key={file.label} transform={`rotate(${file.angle} ${file.x + 40} ${file.y + 50})`}>
           <rect x={file.x + 4} y={file.y + 6} width="80" height="100" rx="10" fill={slate300} opacity="0.5" />
           <rect x={file.x} y={file.y} width="80" height="100" rx="10" fill="#fff" stroke={slate200} strokeWidth="1.5" />
           <Lines x={file.x + 12} y={file.y + 16} widths={[56, 48, 52, 36]} fill={slate200} gap={12} height={6} />
-          <rect x={file.x + 10} y={file.y + 72} width="44" height="18" rx="9" fill={file.tag} />
-          <text x={file.x + 32} y={file.y + 85} textAnchor="middle" fontSize="10" fontWeight="700" fill={file.ink}>
-            {file.label}
-          </text>
+          <rect x={file.x + 6} y={file.y + 71} width="52" height="20" rx="10" fill={file.tag} />
+          <Label x={file.x + 32} y={file.y + 85} size={12} weight="700" fill={file.ink} anchor="middle">{file.label}</Label>
         </g>
       ))}
-    </svg>
+    </Frame>
   );
 }
 
@@ -184,19 +236,16 @@ export function ProgramIllustration({ className = "" }: IllustrationProps) {
     { y: 232, widths: [124, 70] },
   ];
   return (
-    <svg aria-hidden="true" focusable="false" width="480" height="360" viewBox="0 0 480 360" className={className}>
+    <Frame kind="step" className={className} width={480} height={360}>
       <rect x="20" y="20" width="440" height="320" rx="28" fill={indigo50} />
-      <rect x="66" y="58" width="250" height="262" rx="18" fill={slate300} opacity="0.45" />
-      <rect x="60" y="50" width="250" height="262" rx="18" fill="#fff" stroke={slate200} strokeWidth="1.5" />
+      <Card x={60} y={50} width={250} height={262} rx={18} />
       <rect x="80" y="72" width="150" height="12" rx="6" fill={indigo700} />
       <rect x="80" y="94" width="100" height="8" rx="4" fill={slate300} />
       {modules.map((module, index) => (
         <g key={module.y}>
           <rect x="80" y={module.y} width="210" height="46" rx="12" fill="#f8fafc" stroke={slate200} />
           <circle cx="103" cy={module.y + 23} r="12" fill={indigo100} />
-          <text x="103" y={module.y + 27.5} textAnchor="middle" fontSize="12" fontWeight="700" fill={indigo700}>
-            {index + 1}
-          </text>
+          <Label x="103" y={module.y + 27.5} size={12} weight="700" fill={indigo700} anchor="middle">{index + 1}</Label>
           <Lines x={124} y={module.y + 13} widths={module.widths} fill={slate300} gap={13} height={7} />
         </g>
       ))}
@@ -209,19 +258,15 @@ export function ProgramIllustration({ className = "" }: IllustrationProps) {
         <g key={y}>
           <rect x="334" y={y} width="118" height="58" rx="12" fill="#fff" stroke={slate200} strokeWidth="1.5" />
           <circle cx="354" cy={y + 20} r="10" fill="#fef3c7" />
-          <text x="354" y={y + 24.5} textAnchor="middle" fontSize="13" fontWeight="700" fill="#92400e">
-            ?
-          </text>
+          <Label x="354" y={y + 24.5} size={13} weight="700" fill="#92400e" anchor="middle">?</Label>
           <Lines x={372} y={y + 14} widths={[66, 50]} fill={slate300} gap={12} height={6} />
           <rect x="346" y={y + 40} width="90" height="6" rx="3" fill={slate200} />
         </g>
       ))}
       <rect x="150" y="292" width="196" height="36" rx="18" fill="#ecfdf5" stroke="#a7f3d0" />
       <CheckBadge cx={172} cy={310} />
-      <text x="188" y="314.5" fontSize="12.5" fontWeight="600" fill={emerald700}>
-        Approved by trainer
-      </text>
-    </svg>
+      <Label x="188" y="314.5" size={12.5} weight="600" fill={emerald700}>Approved by trainer</Label>
+    </Frame>
   );
 }
 
@@ -235,7 +280,7 @@ export function ConversationIllustration({ className = "" }: IllustrationProps) 
     { y: 248, score: 118, color: emerald500 },
   ];
   return (
-    <svg aria-hidden="true" focusable="false" width="480" height="360" viewBox="0 0 480 360" className={className}>
+    <Frame kind="step" className={className} width={480} height={360}>
       <rect x="20" y="20" width="440" height="320" rx="28" fill={indigo50} />
       <rect x="66" y="34" width="180" height="296" rx="30" fill={slate800} />
       <rect x="76" y="46" width="160" height="272" rx="22" fill="#fff" />
@@ -254,11 +299,8 @@ export function ConversationIllustration({ className = "" }: IllustrationProps) 
       <rect x="203" y="273" width="6" height="10" rx="3" fill="#fff" />
       <path d="M199 281a7 7 0 0 0 14 0" stroke="#fff" strokeWidth="1.8" fill="none" strokeLinecap="round" />
 
-      <rect x="274" y="70" width="184" height="222" rx="18" fill={slate300} opacity="0.45" />
-      <rect x="268" y="62" width="184" height="222" rx="18" fill="#fff" stroke={slate200} strokeWidth="1.5" />
-      <text x="288" y="92" fontSize="11.5" fontWeight="700" fill="#334155">
-        Understanding by topic
-      </text>
+      <Card x={268} y={62} width={184} height={222} rx={18} />
+      <Label x="288" y="92" size={12.5} weight="700" fill="#334155">Understanding by topic</Label>
       {topics.map((topic) => (
         <g key={topic.y}>
           <rect x="288" y={topic.y} width="70" height="7" rx="3.5" fill={slate300} />
@@ -266,67 +308,10 @@ export function ConversationIllustration({ className = "" }: IllustrationProps) 
           <rect x="288" y={topic.y + 15} width={topic.score} height="10" rx="5" fill={topic.color} />
         </g>
       ))}
-    </svg>
+    </Frame>
   );
 }
 
-/** Recall over 30 days: one training session versus conversation practice spaced over time. */
-export function ForgettingCurveChart({ label, className = "" }: IllustrationProps & { label: string }) {
-  const left = 56;
-  const right = 536;
-  const top = 28;
-  const bottom = 248;
-  const x = (day: number) => left + (day / 30) * (right - left);
-  const y = (percent: number) => bottom - (percent / 100) * (bottom - top);
-  const onceOnly = curve([{ from: 0, strength: 5 }]);
-  const spaced = curve([
-    { from: 0, strength: 5 },
-    { from: 2, strength: 9 },
-    { from: 6, strength: 18 },
-    { from: 13, strength: 40 },
-    { from: 22, strength: 90 },
-  ]);
 
-  function curve(sessions: readonly { from: number; strength: number }[]) {
-    const points: string[] = [];
-    for (let step = 0; step <= 300; step += 1) {
-      const day = step / 10;
-      const session = [...sessions].reverse().find((candidate) => candidate.from <= day) ?? sessions[0]!;
-      const recall = 10 + 88 * Math.exp(-(day - session.from) / session.strength);
-      points.push(`${x(day).toFixed(1)},${y(recall).toFixed(1)}`);
-    }
-    return points.join(" ");
-  }
-
-  return (
-    <svg role="img" aria-label={label} width="560" height="300" viewBox="0 0 560 300" className={className}>
-      {[0, 25, 50, 75, 100].map((percent) => (
-        <g key={percent}>
-          <line x1={left} x2={right} y1={y(percent)} y2={y(percent)} stroke={slate200} strokeWidth="1" />
-          <text x={left - 10} y={y(percent) + 4} textAnchor="end" fontSize="11" fill={slate500}>
-            {percent}%
-          </text>
-        </g>
-      ))}
-      {[0, 7, 14, 21, 30].map((day) => (
-        <text key={day} x={x(day)} y={bottom + 20} textAnchor="middle" fontSize="11" fill={slate500}>
-          {day === 0 ? "Day 0" : `Day ${day}`}
-        </text>
-      ))}
-      <polyline points={onceOnly} fill="none" stroke="#94a3b8" strokeWidth="3" strokeDasharray="7 6" strokeLinejoin="round" />
-      <polyline points={spaced} fill="none" stroke={indigo700} strokeWidth="3.5" strokeLinejoin="round" />
-      <circle cx={x(30)} cy={y(10.6)} r="5" fill="#94a3b8" />
-      <circle cx={x(30)} cy={y(10 + 88 * Math.exp(-8 / 90))} r="5" fill={indigo700} />
-      <g fontSize="12" fontWeight="600">
-        <line x1="80" x2="104" y1="286" y2="286" stroke="#94a3b8" strokeWidth="3" strokeDasharray="7 6" />
-        <text x="112" y="290" fill="#475569">
-          One training session
-        </text>
-        <line x1="290" x2="314" y1="286" y2="286" stroke={indigo700} strokeWidth="3.5" />
-        <text x="322" y="290" fill={indigo700}>
-          Spaced conversation practice
-        </text>
-      </g>
-    </svg>
-  );
-}
+// Drawn through the same lazy Illustration as the others (illustration.tsx): server markup kept on hydration.
+export { ForgettingCurveChart, ForgettingCurveFigure } from "./forgetting-curve-chart";

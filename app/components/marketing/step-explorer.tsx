@@ -1,17 +1,16 @@
 import { useId, useRef, useState } from "react";
 import type { HowItWorksStep } from "../../content/how-it-works";
 import { Icon } from "./icon";
-import { ConversationIllustration, ProgramIllustration, UploadIllustration } from "./illustrations";
+import { Illustration, type IllustrationName } from "./illustration";
 
-const illustrations = {
-  upload: UploadIllustration,
-  program: ProgramIllustration,
-  conversation: ConversationIllustration,
-} as const;
+const illustrations: Record<HowItWorksStep["illustration"], IllustrationName> = {
+  upload: "UploadIllustration",
+  program: "ProgramIllustration",
+  conversation: "ConversationIllustration",
+};
 
 function StepIllustration({ kind, className }: { kind: HowItWorksStep["illustration"]; className: string }) {
-  const Illustration = illustrations[kind];
-  return <Illustration className={className} />;
+  return <Illustration name={illustrations[kind]} className={className} />;
 }
 
 function StepPoints({ points }: { points: readonly string[] }) {
@@ -96,14 +95,7 @@ export function StepExplorer({
                     : "border-transparent bg-slate-50 hover:bg-indigo-50"
                 }`}
               >
-                <span
-                  aria-hidden="true"
-                  className={`inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full font-bold ${
-                    selected ? "bg-indigo-700 text-white" : "bg-white text-indigo-700 ring-1 ring-indigo-200"
-                  }`}
-                >
-                  {index + 1}
-                </span>
+                <StepNumber index={index} active={selected} idle="bg-white text-indigo-700 ring-1 ring-indigo-200" />
                 <span>
                   <span className="block text-lg font-semibold text-slate-900">
                     {step.title}
@@ -150,14 +142,7 @@ export function StepExplorer({
                   onClick={() => setOpen(expanded ? null : index)}
                   className="flex w-full items-center gap-4 rounded-2xl p-4 text-left"
                 >
-                  <span
-                    aria-hidden="true"
-                    className={`inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full font-bold ${
-                      expanded ? "bg-indigo-700 text-white" : "bg-indigo-50 text-indigo-700"
-                    }`}
-                  >
-                    {index + 1}
-                  </span>
+                  <StepNumber index={index} active={expanded} idle="bg-indigo-50 text-indigo-700" />
                   <span className="flex-1 text-lg font-semibold text-slate-900">{step.title}</span>
                   <Icon name="chevronDown" className={`text-slate-500 transition-transform ${expanded ? "rotate-180" : ""}`} />
                 </button>
@@ -173,5 +158,19 @@ export function StepExplorer({
         })}
       </ol>
     </>
+  );
+}
+
+/** A step's number in its circle, filled while the step is shown. */
+function StepNumber({ index, active, idle }: { index: number; active: boolean; idle: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={`inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full font-bold ${
+        active ? "bg-indigo-700 text-white" : idle
+      }`}
+    >
+      {index + 1}
+    </span>
   );
 }

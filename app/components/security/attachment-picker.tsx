@@ -52,10 +52,12 @@ export function AttachmentPicker({
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-10 w-10 text-slate-400" fill="none" stroke="currentColor" strokeWidth="1.5">
           <path strokeLinecap="round" strokeLinejoin="round" d="M12 16V4m0 0-4 4m4-4 4 4M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
         </svg>
-        <p className="text-slate-700">{attachmentPickerCopy.dropHere}</p>
+        {/* Where touch is the input there is nothing to drag: say what to tap instead. */}
+        <p className="text-slate-700 pointer-coarse:hidden">{attachmentPickerCopy.dropHere}</p>
+        <p className="hidden text-slate-700 pointer-coarse:block">{attachmentPickerCopy.chooseOnTouch}</p>
         <label
           htmlFor="attachments"
-          className={`rounded-lg border border-indigo-600 px-4 py-2 text-sm font-semibold text-indigo-700 focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-indigo-700 ${
+          className={`inline-flex min-h-11 items-center rounded-lg border border-indigo-600 px-4 text-sm font-semibold text-indigo-700 focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-indigo-700 ${
             disabled ? "cursor-not-allowed opacity-60" : "cursor-pointer hover:bg-indigo-50"
           }`}
         >
@@ -76,7 +78,7 @@ export function AttachmentPicker({
             }}
           />
         </label>
-        <p id="attachments-hint" className="text-sm text-slate-500">
+        <p id="attachments-hint" className="text-sm text-slate-600">
           {attachmentMessages.hint}
         </p>
         {checking ? (
@@ -112,7 +114,7 @@ export function AttachmentPicker({
                 disabled={disabled}
                 onClick={() => onRemove(key)}
                 aria-label={attachmentPickerCopy.remove(file.name)}
-                className="shrink-0 rounded-md px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-50"
+                className="inline-flex min-h-11 shrink-0 items-center rounded-md px-3 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-50"
               >
                 {attachmentPickerCopy.removeLabel}
               </button>

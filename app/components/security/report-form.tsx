@@ -1,41 +1,51 @@
-import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
-import { fieldErrors } from "../../../domain/validation";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import {
   EMPTY_REPORT,
   REPORT_FIELDS,
   REPORT_LIMITS,
-  SEVERITIES,
-  VRT_CATEGORIES,
-  VRT_SUBCATEGORIES,
-  WEAKNESS_TYPES,
-  reportInputSchema,
   reportMessages,
   type ReportField,
-} from "../../../domain/vulnerability-report";
-import { optionLabels, reportFieldCopy, securitySubmitCopy } from "../../content/security-submit";
-import { checkAttachments } from "../../lib/check-attachments";
-import { sendReport } from "../../lib/send-report";
+} from "../../../domain/report-fields";
+import { reportFieldCopy, securitySubmitCopy } from "../../content/security-submit";
+import { replaceToast } from "../../lib/notify";
+import { checkAttachments } from "../../lib/reports/check-attachments";
+import { sendReport } from "../../lib/reports/send-report";
+import type { SummaryItem } from "../ui/error-summary";
 import { AttachmentPicker, type ChosenFile } from "./attachment-picker";
+import { ReportFormField } from "./report-field";
 
 type Values = Record<ReportField, string>;
 type Errors = Partial<Record<ReportField, string>>;
 
-const SELECT_OPTIONS: Partial<Record<ReportField, readonly string[]>> = {
-  vrt_category: VRT_CATEGORIES,
-  vrt_subcategory: VRT_SUBCATEGORIES,
-  weakness_type: WEAKNESS_TYPES,
-  severity: SEVERITIES,
-};
-
-const MULTILINE: ReadonlySet<ReportField> = new Set(["description", "reproduction_steps", "impact"]);
-
-function validate(values: Values): Errors {
-  const result = reportInputSchema.safeParse(values);
-  return result.success ? {} : (fieldErrors(result.error) as Errors);
+/** The summary's line for a field: its label and, briefly, what is wrong with it. */
+function summaryItem(field: ReportField, value: string): SummaryItem {
+  const copy = securitySubmitCopy.errorSummary;
+  const length = value.trim().length;
+  let reason: string = copy.other;
+  if (length === 0) reason = copy.missing;
+  else if (field === "reporter_email") reason = copy.invalidEmail;
+  else if (field === "description" && length < REPORT_LIMITS.description_min) {
+    reason = copy.tooShort(length, REPORT_LIMITS.description_min);
+  }
+  return { fieldId: field, text: copy.item(reportFieldCopy[field].label, reason) };
 }
 
+type Validate = (values: Values) => Errors;
+
+// The schema (and its library) loads when the form is first used, not with the page (decision 074).
+let validator: Promise<Validate> | undefined;
+function loadValidator(): Promise<Validate> {
+  validator ??= import("../../lib/report-validation").then((module) => module.validateReport);
+  return validator;
+}
+
+// Shown only after a refused submit: loaded then, not with the page (decision 074).
+const ErrorSummary = lazy(() => import("../ui/error-summary").then((module) => ({ default: module.ErrorSummary })));
+
 let fileCounter = 0;
+
+/** One toast for the form: a new one replaces the last. */
+const TOAST_ID = "report-form";
 
 /**
  * The vulnerability report form: validated in the page with the same schema as the server,
@@ -53,18 +63,34 @@ export function ReportForm() {
   const [progress, setProgress] = useState(0);
   const [reference, setReference] = useState<string | null>(null);
   const [hydrated, setHydrated] = useState(false);
+  const [validate, setValidate] = useState<{ run: Validate } | null>(null);
   const successRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    setHydrated(true);
+    // The schema loads right after the page is interactive, apart from the first view's scripts.
+    prepareChecks();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after hydration
+  }, []);
   useEffect(() => {
     if (reference) successRef.current?.focus();
   }, [reference]);
 
-  const clientErrors = validate(values);
+  function prepareChecks() {
+    if (!validate) void loadValidator().then((run) => setValidate({ run }));
+  }
+
+  const clientErrors = validate ? validate.run(values) : {};
   function errorFor(field: ReportField): string | undefined {
     if (serverErrors[field]) return serverErrors[field];
     return attempted || touched[field] ? clientErrors[field] : undefined;
   }
+  // After a refused submit: every field still wrong, in the order of the form.
+  const summary = attempted || Object.keys(serverErrors).length > 0
+    ? REPORT_FIELDS.filter((field) => serverErrors[field] ?? (attempted ? clientErrors[field] : undefined)).map((field) =>
+        summaryItem(field, values[field]),
+      )
+    : [];
 
   function change(field: ReportField, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -92,7 +118,9 @@ export function ReportForm() {
     if (submitting) return;
     setAttempted(true);
     setServerErrors({});
-    const errors = validate(values);
+    const run = await loadValidator();
+    if (!validate) setValidate({ run });
+    const errors = run(values);
     const firstInvalid = REPORT_FIELDS.find((field) => errors[field]);
     if (firstInvalid) {
       document.getElementById(firstInvalid)?.focus();
@@ -110,7 +138,7 @@ export function ReportForm() {
     setSubmitting(false);
 
     if (result.ok) {
-      toast.success(reportMessages.submittedTitle, { description: reportMessages.submittedDescription });
+      replaceToast(TOAST_ID, "success", reportMessages.submittedTitle, reportMessages.submittedDescription);
       setValues(EMPTY_REPORT);
       setTouched({});
       setAttempted(false);
@@ -130,16 +158,14 @@ export function ReportForm() {
     }
     setServerErrors(reportFieldErrors);
     if (attachmentProblems.length > 0) setFileProblems(attachmentProblems);
-    toast.error(reportMessages.failedTitle, {
-      description: result.error ?? reportMessages.failedDescription,
-    });
+    replaceToast(TOAST_ID, "error", reportMessages.failedTitle, result.error ?? reportMessages.failedDescription);
     const firstServerInvalid = REPORT_FIELDS.find((field) => reportFieldErrors[field]);
     if (firstServerInvalid) document.getElementById(firstServerInvalid)?.focus();
   }
 
   function field(name: ReportField) {
     return (
-      <Field
+      <ReportFormField
         key={name}
         name={name}
         value={values[name]}
@@ -171,7 +197,21 @@ export function ReportForm() {
         </div>
       ) : null}
 
-      <form method="post" noValidate onSubmit={submit} aria-busy={submitting} className="space-y-10">
+      <form
+        method="post"
+        noValidate
+        onSubmit={submit}
+        onFocusCapture={prepareChecks}
+        onInputCapture={prepareChecks}
+        aria-busy={submitting}
+        className="space-y-10"
+      >
+        {summary.length > 0 ? (
+          <Suspense fallback={null}>
+            <ErrorSummary title={securitySubmitCopy.errorSummary.title(summary.length)} items={summary} />
+          </Suspense>
+        ) : null}
+        <p className="text-sm text-slate-600">{securitySubmitCopy.requiredNote}</p>
         <FormSection title={securitySubmitCopy.sections.reporter}>
           <div className="grid gap-6 sm:grid-cols-2">
             {field("reporter_name")}
@@ -246,98 +286,5 @@ function FormSection({ title, children }: { title: string; children: React.React
       </h2>
       {children}
     </section>
-  );
-}
-
-const inputClass =
-  "mt-2 block w-full rounded-lg border px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 disabled:bg-slate-100 aria-[invalid=true]:border-red-500 border-slate-300";
-
-function Field({
-  name,
-  value,
-  error,
-  disabled,
-  onChange,
-  onBlur,
-}: {
-  name: ReportField;
-  value: string;
-  error: string | undefined;
-  disabled: boolean;
-  onChange: (value: string) => void;
-  onBlur: () => void;
-}) {
-  const copy = reportFieldCopy[name];
-  const errorId = `${name}-error`;
-  const hintId = `${name}-hint`;
-  const describedBy = [copy.hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
-  const common = {
-    id: name,
-    name,
-    value,
-    disabled,
-    onBlur,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy,
-  } as const;
-  const options = SELECT_OPTIONS[name];
-  const max = (REPORT_LIMITS as Partial<Record<ReportField, number>>)[name];
-
-  let control: React.ReactNode;
-  if (options) {
-    control = (
-      <select {...common} onChange={(event) => onChange(event.target.value)} className={inputClass}>
-        <option value="" disabled>
-          {copy.choose}
-        </option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {optionLabels[option] ?? option}
-          </option>
-        ))}
-      </select>
-    );
-  } else if (MULTILINE.has(name)) {
-    control = (
-      <textarea
-        {...common}
-        rows={name === "description" ? 7 : 5}
-        maxLength={max}
-        placeholder={copy.placeholder}
-        onChange={(event) => onChange(event.target.value)}
-        className={inputClass}
-      />
-    );
-  } else {
-    control = (
-      <input
-        {...common}
-        type={name === "reporter_email" ? "email" : "text"}
-        autoComplete={name === "reporter_name" ? "name" : name === "reporter_email" ? "email" : name === "company" ? "organization" : "off"}
-        maxLength={max}
-        placeholder={copy.placeholder}
-        onChange={(event) => onChange(event.target.value)}
-        className={inputClass}
-      />
-    );
-  }
-
-  return (
-    <div>
-      <label htmlFor={name} className="block text-sm font-medium text-slate-800">
-        {copy.label}
-      </label>
-      {control}
-      {copy.hint ? (
-        <p id={hintId} className="mt-1 text-sm text-slate-500">
-          {copy.hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -1,0 +1,73 @@
+import { Link } from "react-router";
+import { adminTexts } from "../../../domain/admin-messages";
+import type { AdminQuery } from "../../lib/admin/hooks";
+import { formatAdminDate, formatRelative } from "../../lib/dates";
+
+/** The "← Back to Admin" link at the top of every admin screen but the list. */
+export function BackToAdmin() {
+  return (
+    <Link to="/admin/blog" className="text-sm font-semibold text-indigo-700 underline-offset-4 hover:underline">
+      <span aria-hidden="true">← </span>
+      {adminTexts.backToAdmin}
+    </Link>
+  );
+}
+
+/** The loading and failure states of an admin query; nothing once it is ready. */
+export function QueryStatus({
+  query,
+  loading,
+  failed,
+  className = "mt-8",
+  failedClassName = "text-red-700",
+}: {
+  query: AdminQuery<unknown>;
+  loading: string;
+  failed: string;
+  className?: string;
+  failedClassName?: string;
+}) {
+  if (query.status === "loading") {
+    return (
+      <p role="status" className={`${className} text-slate-600`}>
+        {loading}
+      </p>
+    );
+  }
+  if (query.status === "failed") {
+    return (
+      <p role="alert" className={`${className} ${failedClassName}`}>
+        {failed}
+      </p>
+    );
+  }
+  return null;
+}
+
+/** Every date in the admin: absolute in the viewer's locale, with the relative time where it helps. */
+export function AdminTime({ iso, className = "" }: { iso: string; className?: string }) {
+  const ago = formatRelative(iso);
+  return (
+    <time dateTime={iso} className={className}>
+      {formatAdminDate(iso)}
+      {ago ? <span className="text-slate-600"> · {ago}</span> : null}
+    </time>
+  );
+}
+
+/** Severity as colour and text together (never colour alone); every pair holds 4.5:1. */
+const SEVERITY_STYLES: Record<string, string> = {
+  Critical: "bg-red-700 text-white",
+  High: "bg-orange-100 text-orange-900 ring-1 ring-orange-300",
+  Medium: "bg-amber-100 text-amber-900 ring-1 ring-amber-300",
+  Low: "bg-sky-100 text-sky-900 ring-1 ring-sky-300",
+  Informational: "bg-slate-100 text-slate-800 ring-1 ring-slate-300",
+};
+
+export function SeverityBadge({ severity }: { severity: string }) {
+  return (
+    <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${SEVERITY_STYLES[severity] ?? SEVERITY_STYLES.Informational}`}>
+      {severity}
+    </span>
+  );
+}

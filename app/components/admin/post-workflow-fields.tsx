@@ -1,0 +1,168 @@
+import { useImperativeHandle, useState } from "react";
+import type { PostInput } from "../../../domain/blog-post";
+import { POST_WORKFLOW_LIMITS, postStatus, workflowTexts, type PostWorkflowValues } from "../../../domain/post-publishing";
+import { UPLOAD_TARGETS, mediaMessages } from "../../../domain/media";
+import { ImageUploadButton } from "./image-upload-button";
+
+/** What the form asks of these fields when it saves: Save Draft, Publish or Schedule. */
+export type SaveIntent = "draft" | "publish" | "schedule";
+
+export type PostWorkflowHandle = {
+  /** The editorial fields to send with this save. */
+  input: (intent: SaveIntent) => Partial<PostInput>;
+};
+
+export const WORKFLOW_FIELD_ORDER = ["publish_at", "meta_title", "meta_description", "social_image_url"] as const;
+
+export const EMPTY_WORKFLOW: PostWorkflowValues = {
+  publish_at: null,
+  meta_title: "",
+  meta_description: "",
+  social_image_url: null,
+};
+
+const inputClass =
+  "mt-1 block w-full rounded-md border px-3 py-2 text-slate-900 shadow-sm focus:border-indigo-600 focus:ring-2 focus:ring-indigo-600 focus:outline-none";
+
+/** An ISO instant as the value of a datetime-local input, in this browser's time zone. */
+export function toLocalInput(iso: string | null): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+
+/** A datetime-local value (the admin's local time) as a UTC instant; "invalid" when unreadable. */
+function fromLocalInput(value: string): string {
+  const date = value ? new Date(value) : undefined;
+  return date && !Number.isNaN(date.getTime()) ? date.toISOString() : "invalid";
+}
+
+export const scheduleFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/**
+ * Scheduling and SEO fields of the post editor (docs/decisions/125 and 128). Schedule publishes
+ * at the chosen time; Unschedule saves the post as a draft. Save Draft and Publish keep their
+ * meaning: both drop a schedule.
+ */
+export function PostWorkflowFields({
+  ref,
+  idPrefix,
+  initial,
+  errors,
+  saving,
+  onSchedule,
+  onUnschedule,
+}: {
+  ref: React.Ref<PostWorkflowHandle>;
+  idPrefix: string;
+  initial: PostWorkflowValues & { published: boolean };
+  errors: Record<string, string>;
+  saving: boolean;
+  onSchedule: () => void;
+  onUnschedule: () => void;
+}) {
+  const scheduled = postStatus(initial) === "scheduled";
+  const [publishAt, setPublishAt] = useState(scheduled ? toLocalInput(initial.publish_at) : "");
+  const [metaTitle, setMetaTitle] = useState(initial.meta_title);
+  const [metaDescription, setMetaDescription] = useState(initial.meta_description);
+  const [socialImage, setSocialImage] = useState(initial.social_image_url ?? "");
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      input: (intent) => ({
+        publish_at: intent === "schedule" ? fromLocalInput(publishAt) : null,
+        meta_title: metaTitle,
+        meta_description: metaDescription,
+        social_image_url: socialImage,
+      }),
+    }),
+    [publishAt, metaTitle, metaDescription, socialImage],
+  );
+
+  const id = (name: string) => `${idPrefix}-${name}`;
+  const errorId = (name: string) => `${idPrefix}-${name}-error`;
+  const field = (name: string) => ({
+    id: id(name),
+    name,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? errorId(name) : undefined,
+    className: `${inputClass} ${errors[name] ? "border-red-600" : "border-slate-300"}`,
+  });
+  const error = (name: string) =>
+    errors[name] ? (
+      <p id={errorId(name)} className="mt-1 text-sm text-red-700">
+        {errors[name]}
+      </p>
+    ) : null;
+  const label = (name: string, text: string) => (
+    <label htmlFor={id(name)} className="block text-sm font-medium text-slate-700">
+      {text}
+    </label>
+  );
+
+  return (
+    <div className="grid gap-6 sm:grid-cols-2">
+      <fieldset className="rounded-md border border-slate-200 p-4 sm:col-span-2">
+        <legend className="px-1 text-sm font-semibold text-slate-900">{workflowTexts.scheduleHeading}</legend>
+        {scheduled && initial.publish_at ? (
+          <p className="mb-3 text-sm text-slate-700">
+            {workflowTexts.scheduledFor(scheduleFormat.format(new Date(initial.publish_at)))}
+          </p>
+        ) : null}
+        {label("publish_at", workflowTexts.publishAtLabel)}
+        <div className="flex flex-wrap items-start gap-3">
+          <input
+            {...field("publish_at")}
+            type="datetime-local"
+            step={1}
+            value={publishAt}
+            onChange={(event) => setPublishAt(event.target.value)}
+            className={`${field("publish_at").className} max-w-xs`}
+          />
+          <button
+            type="button"
+            disabled={saving}
+            onClick={onSchedule}
+            className="mt-1 rounded-md border border-indigo-300 px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 disabled:opacity-50"
+          >
+            {workflowTexts.schedule}
+          </button>
+          {scheduled ? (
+            <button
+              type="button"
+              disabled={saving}
+              onClick={onUnschedule}
+              className="mt-1 rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-50"
+            >
+              {workflowTexts.unschedule}
+            </button>
+          ) : null}
+        </div>
+        {error("publish_at")}
+      </fieldset>
+
+      <fieldset className="grid gap-4 rounded-md border border-slate-200 p-4 sm:col-span-2">
+        <legend className="px-1 text-sm font-semibold text-slate-900">{workflowTexts.seoHeading}</legend>
+        <p className="text-sm text-slate-600">{workflowTexts.seoHint}</p>
+        <div>
+          {label("meta_title", workflowTexts.metaTitleLabel)}
+          <input {...field("meta_title")} type="text" maxLength={POST_WORKFLOW_LIMITS.meta_title} value={metaTitle} onChange={(event) => setMetaTitle(event.target.value)} />
+          {error("meta_title")}
+        </div>
+        <div>
+          {label("meta_description", workflowTexts.metaDescriptionLabel)}
+          <textarea {...field("meta_description")} rows={2} maxLength={POST_WORKFLOW_LIMITS.meta_description} value={metaDescription} onChange={(event) => setMetaDescription(event.target.value)} />
+          {error("meta_description")}
+        </div>
+        <div>
+          {label("social_image_url", workflowTexts.socialImageLabel)}
+          <input {...field("social_image_url")} type="url" placeholder="https://" maxLength={POST_WORKFLOW_LIMITS.url} value={socialImage} onChange={(event) => setSocialImage(event.target.value)} />
+          <ImageUploadButton label={mediaMessages.uploadFor(UPLOAD_TARGETS.social_image_url)} onUploaded={setSocialImage} />
+          {error("social_image_url")}
+        </div>
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { useId, useState } from "react";
+import { workflowTexts } from "../../../../domain/post-workflow";
+import { formatDateTime } from "../../../lib/dates";
+import { adminApi } from "../../../lib/admin/client";
+import { useAdminCall, useAdminQuery } from "../../../lib/admin/hooks";
+
+const buttonClass =
+  "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50";
+
+/**
+ * Shareable preview links of a post: made here (the address is shown once, as only its hash is
+ * stored), listed while they work, revoked at once.
+ */
+export function PreviewLinksPanel({ postId }: { postId: string }) {
+  const run = useAdminCall();
+  const headingId = useId();
+  const linkFieldId = useId();
+  const { query, reload } = useAdminQuery(`preview-links:${postId}`, () => adminApi.listPreviewLinks(postId));
+  const [created, setCreated] = useState<string>();
+  const [copied, setCopied] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function create() {
+    setBusy(true);
+    const result = await run(adminApi.createPreviewLink(postId, "share"));
+    setBusy(false);
+    if (!result.ok) return;
+    setCreated(new URL(result.data.path, window.location.origin).href);
+    setCopied(false);
+    reload();
+  }
+
+  async function revoke(linkId: string) {
+    setBusy(true);
+    await run(adminApi.revokePreviewLink(postId, linkId));
+    setBusy(false);
+    setCreated(undefined);
+    reload();
+  }
+
+  async function copy(link: string) {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 p-6">
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        {workflowTexts.shareHeading}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{workflowTexts.shareLead}</p>
+      <button type="button" disabled={busy} className={`${buttonClass} mt-4`} onClick={() => void create()}>
+        {workflowTexts.createShareLink}
+      </button>
+      {created ? (
+        <div className="mt-4">
+          <label htmlFor={linkFieldId} className="block text-sm font-medium text-slate-700">
+            {workflowTexts.newShareLink}
+          </label>
+          <div className="mt-1 flex gap-2">
+            <input
+              id={linkFieldId}
+              readOnly
+              value={created}
+              onFocus={(event) => event.currentTarget.select()}
+              className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-900"
+            />
+            <button type="button" className={buttonClass} onClick={() => void copy(created)}>
+              {workflowTexts.copyLink}
+            </button>
+          </div>
+          <p role="status" className="mt-1 text-sm text-slate-600">
+            {copied ? workflowTexts.linkCopied : ""}
+          </p>
+        </div>
+      ) : null}
+      {query.status === "ready" ? (
+        query.data.length === 0 ? (
+          <p className="mt-4 text-sm text-slate-600">{workflowTexts.noShareLinks}</p>
+        ) : (
+          <ul className="mt-4 divide-y divide-slate-100">
+            {query.data.map((link) => {
+              const label = `${formatDateTime(link.created_at)}, ${workflowTexts.linkExpires(formatDateTime(link.expires_at))}`;
+              return (
+                <li key={link.id} className="flex items-center justify-between gap-3 py-2 text-sm text-slate-800">
+                  <span>{label}</span>
+                  <button
+                    type="button"
+                    disabled={busy}
+                    className={buttonClass}
+                    aria-label={`${workflowTexts.revokeLink}: ${label}`}
+                    onClick={() => void revoke(link.id)}
+                  >
+                    {workflowTexts.revokeLink}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )
+      ) : null}
+    </section>
+  );
+}

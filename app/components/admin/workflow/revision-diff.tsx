@@ -1,0 +1,63 @@
+import { diffWords } from "diff";
+import { postFieldLabels } from "../../../../domain/admin-messages";
+import { workflowTexts } from "../../../../domain/post-workflow";
+import type { PostFormValues } from "../post-form";
+
+/** An article body as readable text: one line per block, no markup. */
+export function articleText(html: string): string {
+  const withBreaks = html
+    .replace(/<br\s*\/?>/gi, "\n")
+    .replace(/<\/(p|h[1-6]|li|blockquote|pre|div)>/gi, "$&\n");
+  const text = new DOMParser().parseFromString(withBreaks, "text/html").body.textContent ?? "";
+  return text.replace(/\n{3,}/g, "\n\n").trim();
+}
+
+type Side = { values: PostFormValues; content: string };
+
+/**
+ * What changed from a revision to the editor's current state: the fields that differ, then the
+ * body's text word by word (removed struck through, added underlined, both also named for
+ * screen readers).
+ */
+export function RevisionDiff({ from, to }: { from: Side; to: Side }) {
+  const fields = (Object.keys(to.values) as (keyof PostFormValues)[]).filter(
+    (name) => String(from.values[name]) !== String(to.values[name]),
+  );
+  const parts = diffWords(articleText(from.content), articleText(to.content));
+  const bodyChanged = parts.some((part) => part.added || part.removed);
+  if (fields.length === 0 && !bodyChanged) return <p className="text-sm text-slate-600">{workflowTexts.diffUnchanged}</p>;
+  return (
+    <div className="space-y-4 text-sm">
+      {fields.length > 0 ? (
+        <dl className="grid gap-2 sm:grid-cols-[max-content_1fr]">
+          {fields.map((name) => (
+            <div key={name} className="contents">
+              <dt className="font-medium text-slate-700">{postFieldLabels[name as keyof typeof postFieldLabels] ?? name}</dt>
+              <dd className="text-slate-800">
+                <del className="bg-red-50 text-red-800">{String(from.values[name])}</del>{" "}
+                <span aria-hidden="true">→</span> <ins className="bg-green-50 text-green-800">{String(to.values[name])}</ins>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {bodyChanged ? (
+        <div data-testid="body-diff" className="whitespace-pre-wrap rounded-md border border-slate-200 bg-white p-4 leading-relaxed text-slate-800">
+          {parts.map((part, index) =>
+            part.removed ? (
+              <del key={index} className="bg-red-100 text-red-900">
+                {part.value}
+              </del>
+            ) : part.added ? (
+              <ins key={index} className="bg-green-100 text-green-900">
+                {part.value}
+              </ins>
+            ) : (
+              <span key={index}>{part.value}</span>
+            ),
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}

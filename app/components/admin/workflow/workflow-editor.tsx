@@ -1,0 +1,166 @@
+import { useCallback, useRef, useState } from "react";
+import type { BlogPost, PostInput } from "../../../../domain/blog-post";
+import { workflowTexts } from "../../../../domain/post-workflow";
+import { adminApi } from "../../../lib/admin/client";
+import { useAdminCall } from "../../../lib/admin/hooks";
+import { PostForm, type PostFormHandle, type PostFormValues, type SaveOutcome } from "../post-form";
+import { AutosaveStatusText } from "./autosave-status";
+import { clearLocalCopy, writeLocalCopy } from "./local-copy";
+import { PreviewLinksPanel } from "./preview-links-panel";
+import { RecoveryNotice } from "./recovery-notice";
+import { RevisionHistory } from "./revision-history";
+import { useAutosave } from "./use-autosave";
+import { useLeaveGuard } from "./use-leave-guard";
+import { useRecovery } from "./use-recovery";
+
+const LOCAL_COPY_DELAY_MS = 500;
+
+/**
+ * The post form with the editorial workflow around it (docs/decisions/120-post-revisions-and-autosave.md):
+ * autosave with a polite status, a question before leaving unsaved changes, recovery of a newer
+ * unsaved version, the revision history, Preview and shareable preview links. Save Draft and
+ * Publish keep the specification's meaning; `onSave` gets the id of a draft an autosave created.
+ */
+export function WorkflowEditor({
+  id,
+  savedAt,
+  initialValues,
+  initialContent,
+  initialWorkflow,
+  onSave,
+}: {
+  id?: string;
+  savedAt?: string;
+  initialValues: PostFormValues;
+  initialContent: string;
+  /** Scheduling and SEO fields of a stored post. */
+  initialWorkflow?: React.ComponentProps<typeof PostForm>["initialWorkflow"];
+  onSave: (input: PostInput, draftId: string | undefined) => Promise<SaveOutcome>;
+}) {
+  const run = useAdminCall();
+  const formRef = useRef<PostFormHandle>(null);
+  const localTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [dirty, setDirty] = useState(false);
+  const [historyVersion, setHistoryVersion] = useState(0);
+  const [notice, setNotice] = useState<string>();
+  const read = useCallback(() => formRef.current?.read(), []);
+  const guard = useLeaveGuard(dirty);
+  const recovery = useRecovery({ postId: id, savedAt, initialValues, initialContent });
+  const autosave = useAutosave({
+    postId: id,
+    read,
+    onDraftCreated: (post: BlogPost) => {
+      // The new draft's own address, so a reload opens it; the screen itself stays as it is.
+      clearLocalCopy(undefined);
+      window.history.replaceState(window.history.state, "", `/admin/blog/edit/${encodeURIComponent(post.id)}`);
+    },
+    onSaved: () => setHistoryVersion((each) => each + 1),
+  });
+
+  function changed() {
+    setDirty(true);
+    setNotice(undefined);
+    clearTimeout(localTimer.current);
+    localTimer.current = setTimeout(() => {
+      const state = read();
+      if (state) writeLocalCopy(autosave.currentId(), state);
+    }, LOCAL_COPY_DELAY_MS);
+    autosave.schedule();
+  }
+
+  async function save(input: PostInput): Promise<SaveOutcome> {
+    await autosave.pause();
+    clearTimeout(localTimer.current);
+    const target = autosave.currentId();
+    guard.allowLeaving(true);
+    const outcome = await onSave(input, target);
+    if (outcome.ok) {
+      clearLocalCopy(target);
+      clearLocalCopy(undefined);
+      setDirty(false);
+    } else {
+      guard.allowLeaving(false);
+      autosave.resume();
+    }
+    return outcome;
+  }
+
+  function load(values: PostFormValues, content: string) {
+    formRef.current?.load(values, content);
+    setDirty(true);
+  }
+
+  async function preview() {
+    // Opened at once, while the click still counts as the person's: browsers block later popups.
+    const tab = window.open("", "_blank");
+    const saved = await autosave.flush(true);
+    const postId = autosave.currentId();
+    if (!saved || !postId) {
+      tab?.close();
+      if (!postId) setNotice(workflowTexts.previewNeedsTitle);
+      return;
+    }
+    const link = await run(adminApi.createPreviewLink(postId, "editor"));
+    if (!link.ok) {
+      tab?.close();
+      return;
+    }
+    if (tab) tab.location.href = link.data.path;
+    else window.location.assign(link.data.path);
+  }
+
+  return (
+    <>
+      {recovery.offer ? (
+        <RecoveryNotice
+          at={recovery.offer.at}
+          onRestore={() => {
+            const offer = recovery.offer!;
+            load(offer.values, offer.content);
+            recovery.accept();
+            autosave.schedule();
+          }}
+          onDiscard={recovery.dismiss}
+        />
+      ) : null}
+      <PostForm
+        mode={id ? "edit" : "create"}
+        initialValues={initialValues}
+        initialContent={initialContent}
+        initialWorkflow={initialWorkflow}
+        onSave={save}
+        onChange={changed}
+        handleRef={formRef}
+        actions={
+          <>
+            <AutosaveStatusText status={autosave.status} />
+            <button
+              type="button"
+              onClick={() => void preview()}
+              className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50"
+            >
+              {workflowTexts.preview}
+            </button>
+          </>
+        }
+      />
+      <p role="status" aria-live="polite" className="mt-4 text-sm text-slate-700">
+        {notice}
+      </p>
+      {autosave.postId ? (
+        <div className="mt-10 grid gap-6">
+          <RevisionHistory
+            postId={autosave.postId}
+            version={historyVersion}
+            read={read}
+            onRestore={(values, content, label) => {
+              load(values, content);
+              setNotice(workflowTexts.restored(label));
+            }}
+          />
+          <PreviewLinksPanel postId={autosave.postId} />
+        </div>
+      ) : null}
+    </>
+  );
+}

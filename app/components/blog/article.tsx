@@ -1,0 +1,112 @@
+import { Link } from "react-router";
+import type { PublicPost } from "../../../domain/blog-post";
+import { blogMessages } from "../../../domain/blog";
+import { articleCopy } from "../../content/blog";
+import { ARTICLE_BODY_ID, useArticleBody } from "../../lib/article-body";
+import { formatPostDate } from "../../lib/dates";
+import { PostImage } from "./post-image";
+import { ShareButton } from "./share-button";
+
+/** A post as the page gets it: the body only when it was not rendered by the server (decision 073). */
+export type ArticlePost = Omit<PublicPost, "content"> & { content?: string };
+
+/** One article as the public page shows it; the private preview shows exactly the same. */
+export function Article({ post }: { post: ArticlePost }) {
+  const body = useArticleBody(post.content);
+  return (
+    <article>
+      <div className="mx-auto max-w-3xl px-4 pt-10 sm:px-6">
+        <nav aria-label={articleCopy.breadcrumbLabel}>
+          <ol className="flex flex-wrap items-center gap-2 text-sm text-slate-500">
+            <li>
+              <Link to="/" className="hover:text-indigo-700">
+                {articleCopy.home}
+              </Link>
+            </li>
+            <li aria-hidden="true">/</li>
+            <li>
+              <Link to="/blog" className="hover:text-indigo-700">
+                {articleCopy.blog}
+              </Link>
+            </li>
+            <li aria-hidden="true">/</li>
+            <li aria-current="page" className="line-clamp-1 font-medium text-slate-700">
+              {post.title}
+            </li>
+          </ol>
+        </nav>
+
+        <Link
+          to="/blog"
+          className="mt-8 inline-flex items-center gap-2 text-sm font-semibold text-indigo-700 hover:text-indigo-900"
+        >
+          <span aria-hidden="true">←</span>
+          {blogMessages.backToBlog}
+        </Link>
+
+        <header className="mt-6">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-500">
+            <span className="rounded-full bg-indigo-50 px-3 py-1 text-xs font-semibold text-indigo-700">
+              {post.category}
+            </span>
+            <time dateTime={post.created_at}>{formatPostDate(post.created_at)}</time>
+            <span aria-hidden="true">·</span>
+            <span>{post.author_name}</span>
+            <span aria-hidden="true">·</span>
+            <span>{post.read_time}</span>
+          </div>
+          <h1 className="mt-4 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">{post.title}</h1>
+
+          <div className="mt-8 flex flex-wrap items-center justify-between gap-6 border-y border-slate-200 py-6">
+            <div className="flex items-center gap-4">
+              <PostImage src={post.author_avatar_url} kind="avatar" className="h-14 w-14 rounded-full bg-indigo-50 object-cover" />
+              <div>
+                <p className="font-semibold text-slate-900">{post.author_name}</p>
+                <p className="text-sm text-slate-600">{post.author_bio || blogMessages.authorBioFallback}</p>
+                {post.author_linkedin_url ? (
+                  <a
+                    href={post.author_linkedin_url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="mt-1 inline-block text-sm font-medium text-indigo-700 hover:text-indigo-900"
+                  >
+                    {articleCopy.authorProfile}
+                    <span className="sr-only"> {articleCopy.opensInNewTab}</span>
+                  </a>
+                ) : null}
+              </div>
+            </div>
+            <ShareButton title={post.title} />
+          </div>
+        </header>
+
+        {post.featured_image_url ? (
+          <PostImage
+            src={post.featured_image_url}
+            kind="featured"
+            alt={post.title}
+            className="mt-10 aspect-video w-full rounded-2xl bg-indigo-50 object-cover"
+          />
+        ) : null}
+
+        {/* The body comes only from the server's allowlist (server/blog/article-html.server.ts). */}
+        <div id={ARTICLE_BODY_ID} className="article-body mt-10" dangerouslySetInnerHTML={{ __html: body }} />
+      </div>
+
+      <section aria-labelledby="article-cta" className="mx-auto mt-20 max-w-4xl px-4 pb-24 sm:px-6">
+        <div className="surface-dark rounded-3xl bg-indigo-700 px-8 py-12 text-center text-white shadow-xl">
+          <h2 id="article-cta" className="text-3xl font-bold tracking-tight">
+            {articleCopy.ctaTitle}
+          </h2>
+          <p className="mx-auto mt-4 max-w-2xl text-indigo-100">{articleCopy.ctaLead}</p>
+          <Link
+            to={articleCopy.ctaHref}
+            className="mt-8 inline-block rounded-full bg-white px-8 py-3 font-semibold text-indigo-700 hover:bg-indigo-50"
+          >
+            {articleCopy.ctaButton}
+          </Link>
+        </div>
+      </section>
+    </article>
+  );
+}

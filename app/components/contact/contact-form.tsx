@@ -1,0 +1,251 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import {
+  CONTACT_FIELDS,
+  CONTACT_HONEYPOT_FIELD,
+  EMPTY_CONTACT_FORM,
+  contactFailureNotice,
+  contactMessages,
+  hasMissingFields,
+  type ContactField,
+  type ContactFormValues,
+} from "../../../domain/contact-fields";
+import { contactCopy } from "../../content/contact";
+import { replaceToast } from "../../lib/notify";
+import { sendContactMessage } from "../../lib/contact/send-contact";
+import { FieldError } from "../ui/form-messages";
+
+/** What the page shows above the form after a post without JavaScript. */
+export type ContactNotice = { kind: "success" | "error"; title: string; description: string };
+
+/** One toast for the form: a new one replaces the last instead of standing beside it. */
+const TOAST_ID = "contact-form";
+
+/**
+ * The contact form. With JavaScript it checks the fields with the shared schema and sends
+ * to POST /api/contact; without, it posts to the page's action, which answers with `notice`.
+ * After a message is sent, a lasting confirmation takes the place above the form and the focus.
+ */
+export function ContactForm({
+  initialValues = EMPTY_CONTACT_FORM,
+  initialErrors = {},
+  notice: initialNotice,
+}: {
+  initialValues?: ContactFormValues;
+  initialErrors?: Record<string, string>;
+  notice?: ContactNotice;
+}) {
+  const [values, setValues] = useState<ContactFormValues>(initialValues);
+  const [errors, setErrors] = useState<Record<string, string>>(initialErrors);
+  const [notice, setNotice] = useState<ContactNotice | undefined>(initialNotice);
+  const [sentTo, setSentTo] = useState<string>();
+  const [sending, setSending] = useState(false);
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const confirmationRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (sentTo) confirmationRef.current?.focus();
+  }, [sentTo]);
+
+  function focusFirstInvalid(fields: Record<string, string>) {
+    const first = CONTACT_FIELDS.find((field) => fields[field]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  }
+
+  async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    setNotice(undefined);
+    setSentTo(undefined);
+    const honeypot = new FormData(event.currentTarget).get(CONTACT_HONEYPOT_FIELD);
+    // The schema (and its library) loads when a message is sent, not with the page (decision 074).
+    const fields = (await import("../../lib/contact-validation")).validateContact(values);
+    if (fields) {
+      setErrors(fields);
+      focusFirstInvalid(fields);
+      if (hasMissingFields(values)) {
+        replaceToast(TOAST_ID, "error", contactMessages.missingTitle, contactMessages.missingDescription);
+      }
+      return;
+    }
+    setErrors({});
+    setSending(true);
+    const result = await sendContactMessage(values, typeof honeypot === "string" ? honeypot : "");
+    setSending(false);
+    if (result.ok) {
+      replaceToast(TOAST_ID, "success", contactMessages.sentTitle, contactMessages.sentDescription);
+      setSentTo(values.email.trim());
+      setValues(EMPTY_CONTACT_FORM);
+      return;
+    }
+    // Nothing was received: the visitor's text stays in the form.
+    if (result.fields) {
+      setErrors(result.fields);
+      focusFirstInvalid(result.fields);
+    }
+    const failure =
+      result.status === 429 && result.error
+        ? { title: contactMessages.errorTitle, description: result.error }
+        : contactFailureNotice(result.error);
+    replaceToast(TOAST_ID, "error", failure.title, failure.description);
+  }
+
+  function update(field: ContactField, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) {
+      setErrors((current) => Object.fromEntries(Object.entries(current).filter(([name]) => name !== field)));
+    }
+  }
+
+  return (
+    <>
+      {notice ? <NoticeBox notice={notice} /> : null}
+      {sentTo ? (
+        <div
+          ref={confirmationRef}
+          tabIndex={-1}
+          role="status"
+          className="mt-6 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-900"
+        >
+          <p className="font-semibold">{contactCopy.confirmation.title}</p>
+          <p className="mt-1 text-sm">{contactCopy.confirmation.body(sentTo)}</p>
+        </div>
+      ) : null}
+      <form
+        ref={formRef}
+        method="post"
+        // Until the page is interactive the browser checks the fields itself; then the
+        // page does, so that empty fields get the 'Missing fields' toast.
+        noValidate={hydrated}
+        onSubmit={handleSubmit}
+        className="relative mt-6 space-y-5"
+      >
+        <Field
+          field="name"
+          label={contactCopy.labels.name}
+          error={errors.name}
+          render={(props) => (
+            <input
+              {...props}
+              type="text"
+              autoComplete="name"
+              placeholder={contactCopy.placeholders.name}
+              value={values.name}
+              onChange={(event) => update("name", event.target.value)}
+            />
+          )}
+        />
+        <Field
+          field="email"
+          label={contactCopy.labels.email}
+          error={errors.email}
+          render={(props) => (
+            <input
+              {...props}
+              type="email"
+              autoComplete="email"
+              placeholder={contactCopy.placeholders.email}
+              value={values.email}
+              onChange={(event) => update("email", event.target.value)}
+            />
+          )}
+        />
+        <Field
+          field="message"
+          label={contactCopy.labels.message}
+          error={errors.message}
+          render={(props) => (
+            <textarea
+              {...props}
+              rows={6}
+              placeholder={contactCopy.placeholders.message}
+              value={values.message}
+              onChange={(event) => update("message", event.target.value)}
+            />
+          )}
+        />
+        {/* The honeypot: off screen and hidden from assistive technology; people never fill it. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] top-0 h-px w-px overflow-hidden">
+          <label htmlFor="contact-website">{contactCopy.honeypotLabel}</label>
+          <input id="contact-website" name={CONTACT_HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+        <button
+          type="submit"
+          disabled={sending}
+          aria-busy={sending}
+          className="inline-flex items-center justify-center rounded-lg bg-indigo-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-indigo-800 disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          {sending ? contactMessages.sending : contactMessages.send}
+        </button>
+      </form>
+    </>
+  );
+}
+
+type FieldProps = {
+  id: string;
+  name: ContactField;
+  required: true;
+  "aria-invalid": boolean;
+  "aria-describedby": string | undefined;
+  className: string;
+};
+
+function Field({
+  field,
+  label,
+  error,
+  render,
+}: {
+  field: ContactField;
+  label: string;
+  error: string | undefined;
+  render: (props: FieldProps) => React.ReactNode;
+}) {
+  const id = `contact-${field}`;
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      {render({
+        id,
+        name: field,
+        required: true,
+        "aria-invalid": Boolean(error),
+        "aria-describedby": error ? errorId : undefined,
+        className: `mt-2 block w-full rounded-lg border px-4 py-3 text-slate-900 shadow-sm placeholder:text-slate-500 focus:outline-2 focus:outline-offset-0 focus:outline-indigo-600 ${
+          error ? "border-red-600" : "border-slate-500"
+        }`,
+      })}
+      <FieldError id={errorId} error={error} gap="mt-2" />
+    </div>
+  );
+}
+
+function NoticeBox({ notice }: { notice: ContactNotice }) {
+  const success = notice.kind === "success";
+  return (
+    <div
+      role={success ? "status" : "alert"}
+      className={`mt-6 rounded-lg border p-4 ${
+        success ? "border-emerald-300 bg-emerald-50 text-emerald-900" : "border-red-300 bg-red-50 text-red-900"
+      }`}
+    >
+      <p className="font-semibold">{notice.title}</p>
+      <p className="mt-1 text-sm">{notice.description}</p>
+    </div>
+  );
+}
+
+const subscribeNothing = () => () => {};
+
+/** False while rendering on the server and hydrating, true once the page is interactive. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
+}

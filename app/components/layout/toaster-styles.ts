@@ -1,0 +1,1 @@
+import "sonner/dist/styles.css";

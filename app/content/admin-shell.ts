@@ -1,0 +1,12 @@
+/** The admin shell's own texts (not in the specification; the spec's admin texts live in domain/admin-messages). */
+export const adminShellCopy = {
+  badge: "Admin",
+  navLabel: "Admin",
+  posts: "Posts",
+  messages: "Messages",
+  reports: "Reports",
+  viewSite: "View site",
+  /** Read after the link's name by screen readers; shown as a pill. */
+  unread: (count: number) => `${count} unread`,
+  fresh: (count: number) => `${count} new`,
+} as const;

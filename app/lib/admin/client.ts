@@ -1,0 +1,122 @@
+import type { BlogPost, BlogPostSummary, PostInput } from "../../../domain/blog-post";
+import { inboxSearchParams, type InboxQuery, type ReportListFilter } from "../../../domain/contact-inbox";
+import type { ContactMessage, ContactMessagePage } from "../../../domain/contact";
+import type {
+  AutosaveInput,
+  CreatedPreviewLink,
+  PreviewLink,
+  PreviewPurpose,
+  Revision,
+  RevisionSummary,
+} from "../../../domain/post-workflow";
+import type { ReportDetail, ReportStatus, ReportSummary } from "../../../domain/vulnerability-report";
+import { readAdminToken } from "./session";
+
+/**
+ * The one typed client of the admin API: every admin screen calls these and nothing else.
+ * Answers come back as values; a network failure has status 0. A 401 is handled once, by the
+ * hooks in ./hooks.ts.
+ */
+export type AdminApiResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; status: number; error?: string; fields?: Record<string, string> };
+
+export type ReportPage = { reports: ReportSummary[]; page: number; pageCount: number; total?: number; newCount?: number };
+
+type Body = "json" | "blob";
+
+/** fetch() with the stored bearer token (unless `anonymous`) and JSON headers. */
+async function call<T>(path: string, init: RequestInit & { body?: string | Blob } = {}, read: Body = "json", anonymous = false): Promise<AdminApiResult<T>> {
+  const headers = new Headers(init.headers);
+  const token = anonymous ? null : readAdminToken();
+  if (token) headers.set("authorization", `Bearer ${token}`);
+  if (typeof init.body === "string") headers.set("content-type", "application/json");
+  let response: Response;
+  try {
+    response = await fetch(path, { ...init, headers });
+    if (response.ok) {
+      if (read === "blob") return { ok: true, data: (await response.blob()) as T };
+      const data = response.status === 204 ? undefined : await response.json().catch(() => undefined);
+      return { ok: true, data: data as T };
+    }
+  } catch {
+    return { ok: false, status: 0 };
+  }
+  const body = (await response.json().catch(() => ({}))) as { error?: unknown; fields?: unknown };
+  return {
+    ok: false,
+    status: response.status,
+    error: typeof body.error === "string" ? body.error : undefined,
+    fields: isFieldMap(body.fields) ? body.fields : undefined,
+  };
+}
+
+function isFieldMap(value: unknown): value is Record<string, string> {
+  return (
+    value !== null &&
+    typeof value === "object" &&
+    Object.values(value).every((message) => typeof message === "string")
+  );
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+const post = (id: string) => `/api/admin/posts/${encodeURIComponent(id)}`;
+const report = (id: string) => `/api/admin/security/reports/${encodeURIComponent(id)}`;
+
+export const adminApi = {
+  /** Signs in; no stored token is sent. */
+  login: (password: string) =>
+    call<{ token: string; expiresAt: string }>("/api/admin/login", { method: "POST", body: json({ password }) }, "json", true),
+  /** Whether a token is still valid on the server; any failure counts as invalid. */
+  verify: async (token: string) => {
+    const result = await call<{ valid?: unknown }>(
+      "/api/admin/verify",
+      { method: "POST", headers: { authorization: `Bearer ${token}` } },
+      "json",
+      true,
+    );
+    return result.ok && result.data?.valid === true;
+  },
+  /** Ends the session on the server; the caller forgets the token whatever the answer. */
+  logout: () => call<void>("/api/admin/logout", { method: "POST" }),
+
+  listPosts: () => call<BlogPostSummary[]>("/api/admin/posts"),
+  getPost: (id: string) => call<BlogPost>(post(id)),
+  createPost: (values: PostInput) => call<BlogPost>("/api/admin/posts", { method: "POST", body: json(values) }),
+  updatePost: (id: string, values: Partial<PostInput>) => call<BlogPost>(post(id), { method: "PATCH", body: json(values) }),
+  deletePost: (id: string) => call<void>(post(id), { method: "DELETE" }),
+  /** Uploads an image's bytes; the server decides the type from them and answers its address. */
+  uploadImage: (file: Blob) =>
+    call<{ url: string }>("/api/admin/media", { method: "POST", body: file, headers: { "content-type": "application/octet-stream" } }),
+
+  // The editorial workflow: autosave, revisions and preview links (domain/post-workflow.ts).
+  autosavePost: (id: string, values: AutosaveInput) =>
+    call<RevisionSummary>(`${post(id)}/autosave`, { method: "POST", body: json(values) }),
+  listRevisions: (id: string) => call<RevisionSummary[]>(`${post(id)}/revisions`),
+  getRevision: (id: string, revisionId: string) =>
+    call<Revision>(`${post(id)}/revisions/${encodeURIComponent(revisionId)}`),
+  listPreviewLinks: (id: string) => call<PreviewLink[]>(`${post(id)}/preview-links`),
+  createPreviewLink: (id: string, purpose: PreviewPurpose) =>
+    call<CreatedPreviewLink>(`${post(id)}/preview-links`, { method: "POST", body: json({ purpose }) }),
+  revokePreviewLink: (id: string, linkId: string) =>
+    call<void>(`${post(id)}/preview-links/${encodeURIComponent(linkId)}`, { method: "DELETE" }),
+
+  listMessages: (page: number, query: Partial<InboxQuery> = {}) =>
+    call<ContactMessagePage>(`/api/admin/contact/messages?${inboxSearchParams({ ...query, page })}`),
+  /** The navigation's badges: unread messages and untriaged reports. */
+  counts: () => call<{ unreadMessages: number; newReports: number }>("/api/admin/counts"),
+  markAllMessagesRead: () => call<{ updated: number; unread: number }>("/api/admin/contact/messages/read-all", { method: "POST" }),
+  setMessageRead: (id: string, read: boolean) =>
+    call<ContactMessage>(`/api/admin/contact/messages/${encodeURIComponent(id)}`, { method: "PATCH", body: json({ read }) }),
+
+  listReports: (page: number, filter: Partial<ReportListFilter> = {}) => {
+    const params = new URLSearchParams({ page: String(page) });
+    for (const [name, value] of Object.entries(filter)) if (value && value !== "newest") params.set(name, value);
+    return call<ReportPage>(`/api/admin/security/reports?${params.toString()}`);
+  },
+  getReport: (id: string) => call<{ report: ReportDetail }>(report(id)),
+  setReportStatus: (id: string, status: ReportStatus) =>
+    call<{ report: ReportDetail }>(report(id), { method: "PATCH", body: json({ status }) }),
+  downloadAttachment: (reportId: string, attachmentId: string) =>
+    call<Blob>(`${report(reportId)}/attachments/${encodeURIComponent(attachmentId)}`, {}, "blob"),
+};

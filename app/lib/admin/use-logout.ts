@@ -1,0 +1,17 @@
+import { useCallback } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { adminToasts } from "../../../domain/admin-messages";
+import { adminApi } from "./client";
+import { clearAdminToken } from "./session";
+
+/** The one logout: ends the session on the server, forgets the token, says 'Logged out', goes to the login. */
+export function useAdminLogout(): () => Promise<void> {
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    await adminApi.logout();
+    clearAdminToken();
+    toast.success(adminToasts.loggedOut.title);
+    void navigate("/admin/login");
+  }, [navigate]);
+}

@@ -1,0 +1,63 @@
+/**
+ * Images uploaded from the admin (editor, featured image, avatar): the accepted types, decided
+ * from the bytes, the size limit and the stable address (docs/decisions/126-uploaded-images.md).
+ */
+export const MEDIA_MAX_BYTES = 5 * 1024 * 1024;
+
+export const MEDIA_TYPES = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  webp: "image/webp",
+  gif: "image/gif",
+} as const;
+
+export type MediaExtension = keyof typeof MEDIA_TYPES;
+
+/** What a file picker offers; the server still decides by content. */
+export const MEDIA_ACCEPT = "image/png,image/jpeg,image/webp,image/gif";
+
+export const mediaMessages = {
+  tooLarge: "Images can be at most 5 MB.",
+  wrongType: "Only PNG, JPEG, WebP and GIF images can be uploaded.",
+  empty: "The image is empty.",
+  failed: "The image could not be uploaded. Please try again.",
+  uploading: "Uploading image...",
+  upload: "Upload image",
+  /** The accessible name of an upload control; never a field's own label (which it would shadow). */
+  uploadFor: (target: string) => `Upload image for the ${target}`,
+} as const;
+
+/** What each upload control fills, in words. */
+export const UPLOAD_TARGETS = {
+  featured_image_url: "featured image",
+  author_avatar_url: "author avatar",
+  social_image_url: "social image",
+} as const;
+
+const MEDIA_PATH = /^\/media\/[a-f0-9]{64}\.(?:png|jpg|webp|gif)$/;
+
+/** An address of an uploaded image on this site: /media/<sha256>.<ext>. */
+export function isMediaPath(value: string): boolean {
+  return MEDIA_PATH.test(value);
+}
+
+export function mediaPath(sha256: string, extension: MediaExtension): string {
+  return `/media/${sha256}.${extension}`;
+}
+
+function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
+  if (bytes.length < offset + signature.length) return false;
+  return signature.every((byte, index) => bytes[offset + index] === byte);
+}
+
+/** PNG, JPEG, WebP or GIF by their magic bytes; undefined for anything else (SVG included). */
+export function sniffImageType(bytes: Uint8Array): MediaExtension | undefined {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "jpg";
+  if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) {
+    return "gif";
+  }
+  // "RIFF" <size> "WEBP"
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return "webp";
+  return undefined;
+}

@@ -1,0 +1,112 @@
+/**
+ * `npm run lighthouse`: Lighthouse's mobile preset (its default: a mid-range phone on a slow 4G
+ * connection, simulated) on /, /blog, an article built from tests/fixtures/article-30k.json and
+ * /security/submit of the built site, in Debian's Chromium (CHROME_PATH, default
+ * /usr/bin/chromium; nothing is downloaded). Builds nothing: run `npm run build` first. Prints the
+ * four category scores of each page.
+ */
+import crypto from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { cleanArticleHtml } from "../server/blog/article-html.server";
+import { createDatabase } from "../server/db/database.server";
+import { migrateToLatest } from "../server/db/migrate.server";
+import { startBuiltServer } from "../tests/helpers/built-server";
+
+const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking"];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const ARTICLE_SLUG = "the-30k-article";
+
+async function seedArticle(dataDir: string): Promise<void> {
+  const article = JSON.parse(readFileSync(path.resolve("tests/fixtures/article-30k.json"), "utf8")) as {
+    html: string;
+    title: string;
+    excerpt: string;
+  };
+  const db = createDatabase({ kind: "sqlite", file: path.join(dataDir, "site.db") });
+  try {
+    await migrateToLatest(db);
+    const now = new Date().toISOString();
+    await db
+      .insertInto("blog_posts")
+      .values({
+        id: crypto.randomUUID(),
+        slug: ARTICLE_SLUG,
+        title: article.title,
+        excerpt: article.excerpt,
+        content: cleanArticleHtml(article.html),
+        category: "Research",
+        author_name: "Alex Example",
+        author_avatar_url: null,
+        author_bio: "Content Creator",
+        author_linkedin_url: null,
+        featured_image_url: null,
+        read_time: "12 min read",
+        published: 1,
+        featured: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function main(): Promise<void> {
+  if (!existsSync("build/server.js")) {
+    console.error("Lighthouse measures the built site and builds nothing itself: run `npm run build` first.");
+    process.exit(1);
+  }
+  if (!existsSync(CHROME_PATH)) {
+    console.error(`No Chromium at ${CHROME_PATH}: install Debian's (apt-get install chromium) or set CHROME_PATH.`);
+    process.exit(1);
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), "dialogic-lighthouse-"));
+  await seedArticle(dataDir);
+  const server = await startBuiltServer({ dataDir });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  try {
+    const pages = ["/", "/blog", `/blog/${ARTICLE_SLUG}`, "/security/submit"];
+    const rows: string[][] = [];
+    for (const page of pages) {
+      const result = await lighthouse(
+        `${server.url}${page}`,
+        { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] },
+      );
+      if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+      const { categories, audits } = result.lhr;
+      rows.push([page, ...CATEGORIES.map((id) => String(Math.round((categories[id]?.score ?? 0) * 100)))]);
+      // Whatever kept a category under 100, so the reason is printed with the score.
+      for (const id of CATEGORIES) {
+        const category = categories[id];
+        if (!category || category.score === 1) continue;
+        const failing = category.auditRefs
+          .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => `${ref.id} (${audits[ref.id]?.displayValue ?? audits[ref.id]?.score})`);
+        console.log(`  ${page} ${id}: ${failing.join(", ") || "no weighted audit below 1"}`);
+      }
+    }
+    const header = ["page", ...CATEGORIES];
+    const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+    const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(" | ")} |`;
+    console.log(`\nLighthouse ${lighthouseVersion()} mobile, ${CHROME_PATH}:\n`);
+    console.log(line(header));
+    console.log(`|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`);
+    for (const row of rows) console.log(line(row));
+  } finally {
+    chrome.kill();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function lighthouseVersion(): string {
+  return (JSON.parse(readFileSync(path.resolve("node_modules/lighthouse/package.json"), "utf8")) as { version: string }).version;
+}
+
+await main();

@@ -1,0 +1,130 @@
+import crypto from "node:crypto";
+import type { PublicPost } from "../../domain/blog-post";
+import type { PostWorkflowValues } from "../../domain/post-publishing";
+import {
+  PREVIEW_TOKEN_PATTERN,
+  WORKFLOW_LIMITS,
+  previewPath,
+  type CreatedPreviewLink,
+  type PreviewLink,
+  type PreviewPurpose,
+} from "../../domain/post-workflow";
+import type { AppDatabase } from "../db/database.server";
+import { cleanArticleHtml } from "./article-html.server";
+import { getPostById } from "./posts.server";
+import { newerAutosave } from "./post-revisions.server";
+
+/**
+ * Private preview links (docs/decisions/121-private-preview-links.md): an unguessable token,
+ * stored only as its SHA-256, expiring, revocable. The preview shows the newest version of the
+ * post, its unsaved autosave included, through the same public projection as the article page.
+ */
+
+export type CreatePreviewResult =
+  | { ok: true; link: CreatedPreviewLink }
+  | { ok: false; code: "not_found" | "too_many" };
+
+function hashToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+export async function createPreviewLink(
+  db: AppDatabase,
+  postId: string,
+  purpose: PreviewPurpose,
+  now = new Date(),
+): Promise<CreatePreviewResult> {
+  const post = await db.selectFrom("blog_posts").select("id").where("id", "=", postId).executeTakeFirst();
+  if (!post) return { ok: false, code: "not_found" };
+  const active = await activeLinks(db, postId, now);
+  if (active.length >= WORKFLOW_LIMITS.previewLinksPerPost) return { ok: false, code: "too_many" };
+  const hours = purpose === "editor" ? WORKFLOW_LIMITS.editorPreviewHours : WORKFLOW_LIMITS.previewLinkHours;
+  const token = crypto.randomBytes(32).toString("base64url");
+  const link: PreviewLink = {
+    id: crypto.randomUUID(),
+    post_id: postId,
+    purpose,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + hours * 3_600_000).toISOString(),
+  };
+  await db
+    .insertInto("post_preview_links")
+    .values({ ...link, token_hash: hashToken(token), revoked_at: null })
+    .execute();
+  return { ok: true, link: { ...link, token, path: previewPath(token) } };
+}
+
+/** The shared links of a post that still work, newest first (the editor's own are not listed). */
+export async function listPreviewLinks(db: AppDatabase, postId: string, now = new Date()): Promise<PreviewLink[] | undefined> {
+  const post = await db.selectFrom("blog_posts").select("id").where("id", "=", postId).executeTakeFirst();
+  if (!post) return undefined;
+  return (await activeLinks(db, postId, now)).filter((link) => link.purpose === "share");
+}
+
+async function activeLinks(db: AppDatabase, postId: string, now: Date): Promise<PreviewLink[]> {
+  return db
+    .selectFrom("post_preview_links")
+    .select(["id", "post_id", "purpose", "created_at", "expires_at"])
+    .where("post_id", "=", postId)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+}
+
+/** Revokes a link at once; false when the post has no such link still working. */
+export async function revokePreviewLink(db: AppDatabase, postId: string, linkId: string): Promise<boolean> {
+  const result = await db
+    .updateTable("post_preview_links")
+    .set({ revoked_at: new Date().toISOString() })
+    .where("post_id", "=", postId)
+    .where("id", "=", linkId)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The previewed post with its SEO fields, which its page's metadata uses as the article's does. */
+export type PreviewPost = PublicPost & {
+  seo: Pick<PostWorkflowValues, "meta_title" | "meta_description" | "social_image_url">;
+};
+
+/**
+ * The post a preview token opens, as the article page would show it: the newer of the saved post
+ * and its latest autosave. Undefined for an unknown, expired or revoked token.
+ */
+export async function getPreviewPost(db: AppDatabase, token: string, now = new Date()): Promise<PreviewPost | undefined> {
+  if (!PREVIEW_TOKEN_PATTERN.test(token)) return undefined;
+  const link = await db
+    .selectFrom("post_preview_links")
+    .select(["post_id", "expires_at", "revoked_at"])
+    .where("token_hash", "=", hashToken(token))
+    .executeTakeFirst();
+  if (!link || link.revoked_at !== null || link.expires_at <= now.toISOString()) return undefined;
+  const post = await getPostById(db, link.post_id);
+  if (!post) return undefined;
+  const autosave = await newerAutosave(db, post);
+  const fields = autosave ? { ...post, ...autosave.post, updated_at: autosave.updated_at } : post;
+  return {
+    slug: fields.slug,
+    title: fields.title,
+    excerpt: fields.excerpt || null,
+    content: cleanArticleHtml(fields.content),
+    category: fields.category,
+    author_name: fields.author_name,
+    author_avatar_url: fields.author_avatar_url || null,
+    author_bio: fields.author_bio,
+    author_linkedin_url: fields.author_linkedin_url || null,
+    featured_image_url: fields.featured_image_url || null,
+    read_time: fields.read_time,
+    featured: fields.featured,
+    created_at: post.created_at,
+    updated_at: fields.updated_at,
+    seo: {
+      meta_title: fields.meta_title ?? post.meta_title,
+      meta_description: fields.meta_description ?? post.meta_description,
+      social_image_url: (fields.social_image_url ?? post.social_image_url) || null,
+    },
+  };
+}

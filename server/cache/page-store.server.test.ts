@@ -1,0 +1,49 @@
+import { describe, expect, test } from "vitest";
+import { createPageStore, pageBytes, type StoredPage } from "./page-store.server";
+
+function storedPage(size: number, tags: string[] = [], expiresAt?: number): StoredPage {
+  const bytes = Buffer.alloc(size, 97);
+  return { status: 200, headers: {}, identity: bytes, gzip: Buffer.alloc(10), br: Buffer.alloc(8), hash: "h", tags, expiresAt };
+}
+
+describe("the page store", () => {
+  test("stays within its bytes, evicting the least recently used page first", () => {
+    const one = pageBytes("/a", storedPage(1000));
+    const store = createPageStore(one * 3);
+    store.set("/a", storedPage(1000));
+    store.set("/b", storedPage(1000));
+    store.set("/c", storedPage(1000));
+    expect(store.get("/a")).toBeDefined(); // now the most recent
+    store.set("/d", storedPage(1000));
+    expect(store.get("/b")).toBeUndefined();
+    expect(store.get("/a")).toBeDefined();
+    expect(store.get("/c")).toBeDefined();
+    expect(store.get("/d")).toBeDefined();
+    expect(store.bytes).toBeLessThanOrEqual(one * 3);
+    expect(store.size).toBe(3);
+  });
+
+  test("never keeps a page larger than the whole store", () => {
+    const store = createPageStore(500);
+    store.set("/big", storedPage(1000));
+    expect(store.get("/big")).toBeUndefined();
+    expect(store.bytes).toBe(0);
+  });
+
+  test("drops exactly the pages carrying a changed tag, and pages past their expiry", () => {
+    const store = createPageStore(1_000_000);
+    store.set("/blog", storedPage(10, ["posts"]));
+    store.set("/blog/a", storedPage(10, ["post:a"]));
+    store.set("/blog/b", storedPage(10, ["post:b"]));
+    store.set("/security", storedPage(10, [], 5_000));
+    store.invalidate(["posts", "post:a"]);
+    expect(store.get("/blog")).toBeUndefined();
+    expect(store.get("/blog/a")).toBeUndefined();
+    expect(store.get("/blog/b")).toBeDefined();
+    expect(store.get("/security", 4_999)).toBeDefined();
+    expect(store.get("/security", 5_000)).toBeUndefined();
+    store.invalidate("all");
+    expect(store.size).toBe(0);
+    expect(store.bytes).toBe(0);
+  });
+});

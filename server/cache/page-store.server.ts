@@ -1,0 +1,86 @@
+/**
+ * Rendered pages in memory, bounded in bytes, least recently used evicted first. Knows nothing of
+ * HTTP: server/http/pages.server.ts fills and serves it.
+ */
+export type StoredPage = {
+  status: number;
+  /** Response headers of the page itself (content type, CSP with its script hashes). */
+  headers: Record<string, string>;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  /** Strong validator of the page's bytes (one per encoding is derived from it). */
+  hash: string;
+  /** Cache tags whose change drops this page ("posts", "post:<slug>"). */
+  tags: string[];
+  /** Epoch milliseconds after which the page is stale (pages that show today's date). */
+  expiresAt?: number;
+};
+
+export type PageStore = {
+  get: (key: string, now?: number) => StoredPage | undefined;
+  set: (key: string, page: StoredPage) => void;
+  /** Drops the pages carrying any of these tags, or every page. */
+  invalidate: (tags: string[] | "all") => void;
+  readonly bytes: number;
+  readonly size: number;
+};
+
+/** What a page costs in memory: its three encodings plus a fixed allowance for key and headers. */
+export function pageBytes(key: string, page: StoredPage): number {
+  return page.identity.length + page.gzip.length + page.br.length + key.length + 1024;
+}
+
+export function createPageStore(maxBytes: number): PageStore {
+  // A Map keeps insertion order: re-inserting on each hit makes its first key the least recent.
+  const pages = new Map<string, StoredPage>();
+  let bytes = 0;
+
+  const remove = (key: string) => {
+    const page = pages.get(key);
+    if (!page) return;
+    pages.delete(key);
+    bytes -= pageBytes(key, page);
+  };
+
+  return {
+    get(key, now = Date.now()) {
+      const page = pages.get(key);
+      if (!page) return undefined;
+      if (page.expiresAt !== undefined && now >= page.expiresAt) {
+        remove(key);
+        return undefined;
+      }
+      pages.delete(key);
+      pages.set(key, page);
+      return page;
+    },
+    set(key, page) {
+      remove(key);
+      const size = pageBytes(key, page);
+      if (size > maxBytes) return;
+      while (bytes + size > maxBytes) {
+        const oldest = pages.keys().next().value;
+        if (oldest === undefined) break;
+        remove(oldest);
+      }
+      pages.set(key, page);
+      bytes += size;
+    },
+    invalidate(tags) {
+      if (tags === "all") {
+        pages.clear();
+        bytes = 0;
+        return;
+      }
+      const wanted = new Set(tags);
+      for (const [key, page] of pages) if (page.tags.some((tag) => wanted.has(tag))) remove(key);
+    },
+    get bytes() {
+      return bytes;
+    },
+    get size() {
+      return pages.size;
+    },
+  };
+}

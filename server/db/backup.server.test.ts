@@ -1,0 +1,81 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { afterEach, describe, expect, test } from "vitest";
+import { testServices } from "../../tests/helpers/http-server";
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
+import { submitContactMessage } from "../contact/contact-messages.server";
+import type { DatabaseTarget } from "./database.server";
+import { createDatabase } from "./database.server";
+
+/** The environment that points the CLI (another process) at a test database. */
+function cliEnv(target: DatabaseTarget): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: "silent" };
+  delete env.DATABASE_URL;
+  if (target.kind === "sqlite") return { ...env, DATA_DIR: path.dirname(target.file) };
+  const url = new URL(target.url);
+  url.searchParams.set("options", `-c search_path=${target.schema}`);
+  return { ...env, DATABASE_URL: url.toString() };
+}
+
+function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "server/cli.ts", ...args], { env });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.once("exit", (code) => resolve({ code, output }));
+  });
+}
+
+describe.each(testDatabaseKinds)("npm run admin -- backup on %s", (kind) => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  test("takes a consistent backup while contact messages keep arriving", { timeout: 60_000 }, async () => {
+    const database: TestDatabase = await createTestDatabase(kind);
+    cleanups.push(() => database.destroy());
+    const dir = mkdtempSync(path.join(tmpdir(), "dialogic-backup-"));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const services = testServices(database.connectAgain());
+
+    // Writes go on for as long as the backup runs: each message and its email in one transaction.
+    let writing = true;
+    let written = 0;
+    const writer = (async () => {
+      while (writing) {
+        const result = await submitContactMessage(services, { name: "Writer", email: "w@example.com", message: `Message number ${written}` });
+        if (result.ok) written += 1;
+        // SQLite answers synchronously: yield, or timers and the CLI's output would starve.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    while (written < 20) await new Promise((resolve) => setTimeout(resolve, 10));
+    const file = path.join(dir, "backup.db");
+    const { code, output } = await runCli(["backup", file], cliEnv(database.target));
+    const writtenDuringBackup = written;
+    writing = false;
+    await writer;
+
+    expect(output, output).toMatch(/^Backed up to .*backup\.db and verified: .*contact_messages \d+/m);
+    expect(code).toBe(0);
+    const backup = createDatabase({ kind: "sqlite", file });
+    cleanups.push(() => backup.destroy());
+    const { rows } = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(backup);
+    expect(rows[0]?.integrity_check).toBe("ok");
+    const messages = await backup.selectFrom("contact_messages").select(["mail_id"]).execute();
+    const emails = await backup.selectFrom("mail_outbox").select(["id"]).execute();
+    // One snapshot: every message with its email, no email without its message.
+    expect(messages.length).toBeGreaterThanOrEqual(20);
+    expect(messages.length).toBeLessThanOrEqual(writtenDuringBackup);
+    expect(new Set(emails.map((email) => email.id))).toEqual(new Set(messages.map((message) => message.mail_id)));
+
+    const again = await runCli(["backup", file], cliEnv(database.target));
+    expect(again.code).toBe(1);
+    expect(again.output).toContain("already exists");
+  });
+});

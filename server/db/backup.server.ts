@@ -1,0 +1,41 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { sql } from "kysely";
+import { copyRows, tableCounts, verifyCopy, type CopyCounts } from "./copy-database.server";
+import { createDatabase, isPostgres, type AppDatabase } from "./database.server";
+import { migrateToLatest } from "./migrate.server";
+
+/**
+ * Writes an online, consistent backup of the running site's database to `file`, a new SQLite
+ * file (restore it as DATA_DIR/site.db, or move it anywhere with copy-db). Writers go on meanwhile:
+ * SQLite's VACUUM INTO reads one snapshot; on PostgreSQL the rows are read in one REPEATABLE READ
+ * transaction, which sees one snapshot too. The backup is verified against that snapshot.
+ */
+export async function backupDatabase(db: AppDatabase, file: string): Promise<CopyCounts> {
+  const target = path.resolve(file);
+  if (existsSync(target)) throw new Error(`${target} already exists; name a new file for the backup.`);
+  if (!isPostgres(db)) {
+    await sql`vacuum into ${target}`.execute(db);
+    const backup = createDatabase({ kind: "sqlite", file: target });
+    try {
+      const { rows } = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(backup);
+      if (rows[0]?.integrity_check !== "ok") throw new Error(`The backup failed SQLite's integrity check: ${rows[0]?.integrity_check}`);
+      return await tableCounts(backup);
+    } finally {
+      await backup.destroy();
+    }
+  }
+  const backup = createDatabase({ kind: "sqlite", file: target });
+  try {
+    await migrateToLatest(backup);
+    return await db
+      .transaction()
+      .setIsolationLevel("repeatable read")
+      .execute(async (snapshot) => {
+        await copyRows(snapshot, backup);
+        return verifyCopy(snapshot, backup);
+      });
+  } finally {
+    await backup.destroy();
+  }
+}

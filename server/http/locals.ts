@@ -1,0 +1,13 @@
+import type { AdminSession } from "../auth/admin-auth.server";
+
+/** Everything a request handler may leave in `res.locals` for later ones, declared once. */
+declare module "express-serve-static-core" {
+  interface Locals {
+    /** This response's nonce for the scripts React renders; uncached pages only (security-headers.server.ts). */
+    cspNonce?: string;
+    /** Set by requireAdmin for the rest of the request. */
+    adminSession?: AdminSession;
+    /** Set by a rate limit that lets the page answer: the message to show. */
+    rateLimited?: string;
+  }
+}

@@ -1,0 +1,96 @@
+import express, { type Request } from "express";
+import { adminApiMessages } from "../../domain/admin-messages";
+import { authMessages } from "../../domain/auth";
+import { previewLinkInputSchema, workflowApiMessages } from "../../domain/post-workflow";
+import { autosavePost, getRevision, listRevisions } from "../blog/post-revisions.server";
+import { createPreviewLink, listPreviewLinks, revokePreviewLink } from "../blog/preview-links.server";
+import type { AppServices } from "../context.server";
+import { ADMIN_POST_BODY_LIMIT } from "./admin-posts-api.server";
+import { jsonBody, sendApiError } from "./api-errors.server";
+import { requireAdmin } from "./require-admin.server";
+
+type PostParams = { id: string };
+type RevisionParams = PostParams & { revisionId: string };
+type LinkParams = PostParams & { linkId: string };
+
+/**
+ * The editorial workflow's admin doors, each behind the admin guard:
+ *
+ * - `GET /api/admin/posts/:id/revisions`: the history, newest first, without bodies
+ * - `GET /api/admin/posts/:id/revisions/:revisionId`: one revision with every field
+ * - `POST /api/admin/posts/:id/autosave`: the editor's unsaved state as an autosave revision
+ * - `GET|POST /api/admin/posts/:id/preview-links`, `DELETE …/preview-links/:linkId`
+ *
+ * Mounted before the API's shared JSON parser: an autosave carries a whole post body.
+ */
+export function postWorkflowRouter(services: AppServices) {
+  const { db } = services;
+  const router = express.Router();
+  const largeJson = jsonBody(`${ADMIN_POST_BODY_LIMIT}b`);
+  const smallJson = jsonBody();
+  const guard = requireAdmin(services);
+
+  router.use("/admin/posts/:id", (_req, res, next) => {
+    res.set("Cache-Control", "no-store");
+    next();
+  });
+
+  router.get("/admin/posts/:id/revisions", guard, async (req: Request<PostParams>, res) => {
+    const revisions = await listRevisions(db, req.params.id);
+    if (!revisions) return sendApiError(res, 404, adminApiMessages.postNotFound);
+    res.json(revisions);
+  });
+
+  router.get("/admin/posts/:id/revisions/:revisionId", guard, async (req: Request<RevisionParams>, res) => {
+    const revision = await getRevision(db, req.params.id, req.params.revisionId);
+    if (!revision) return sendApiError(res, 404, workflowApiMessages.revisionNotFound);
+    res.json(revision);
+  });
+
+  router.post(
+    "/admin/posts/:id/autosave",
+    requireAdmin(services, authMessages.requiredToUpdate),
+    largeJson,
+    async (req: Request<PostParams>, res) => {
+      const result = await autosavePost(db, req.params.id, req.body);
+      if (result.ok) return res.json(result.revision);
+      if (result.code === "not_found") return sendApiError(res, 404, adminApiMessages.postNotFound);
+      sendApiError(res, 400, Object.values(result.fields)[0] ?? adminApiMessages.invalidPost, result.fields);
+    },
+  );
+
+  router.get("/admin/posts/:id/preview-links", guard, async (req: Request<PostParams>, res) => {
+    const links = await listPreviewLinks(db, req.params.id);
+    if (!links) return sendApiError(res, 404, adminApiMessages.postNotFound);
+    res.json(links);
+  });
+
+  router.post(
+    "/admin/posts/:id/preview-links",
+    requireAdmin(services, authMessages.requiredToUpdate),
+    smallJson,
+    async (req: Request<PostParams>, res) => {
+      const input = previewLinkInputSchema.safeParse(req.body ?? {});
+      if (!input.success) {
+        return sendApiError(res, 400, workflowApiMessages.invalidPurpose, { purpose: workflowApiMessages.invalidPurpose });
+      }
+      const result = await createPreviewLink(db, req.params.id, input.data.purpose);
+      if (result.ok) return res.status(201).json(result.link);
+      if (result.code === "not_found") return sendApiError(res, 404, adminApiMessages.postNotFound);
+      sendApiError(res, 409, workflowApiMessages.tooManyPreviewLinks);
+    },
+  );
+
+  router.delete(
+    "/admin/posts/:id/preview-links/:linkId",
+    requireAdmin(services, authMessages.requiredToUpdate),
+    async (req: Request<LinkParams>, res) => {
+      if (!(await revokePreviewLink(db, req.params.id, req.params.linkId))) {
+        return sendApiError(res, 404, workflowApiMessages.previewLinkNotFound);
+      }
+      res.status(204).end();
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,28 @@
+import type { RequestHandler } from "express";
+import { authMessages } from "../../domain/auth";
+import { verifyToken } from "../auth/admin-auth.server";
+import type { AppServices } from "../context.server";
+import { sendApiError } from "./api-errors.server";
+
+/** The token of an `Authorization: Bearer <token>` header, or "" without one. */
+export function bearerToken(header: string | undefined): string {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? "");
+  return match?.[1] ?? "";
+}
+
+/**
+ * The one guard of every admin door: 401 "Authentication required" (or the given variant, such
+ * as "Authentication required to create posts") without a valid token. The session is kept in
+ * `res.locals.adminSession` for the rest of the request.
+ */
+export function requireAdmin(
+  { db }: Pick<AppServices, "db">,
+  message: string = authMessages.required,
+): RequestHandler {
+  return async (req, res, next) => {
+    const session = await verifyToken(db, bearerToken(req.headers.authorization));
+    if (!session) return sendApiError(res, 401, message);
+    res.locals.adminSession = session;
+    next();
+  };
+}

@@ -1,0 +1,28 @@
+import { purgeSessions } from "./auth/admin-auth.server";
+import type { AppServices } from "./context.server";
+import { purgeClosedReportAttachments } from "./reports/attachment-store.server";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Housekeeping every process does now and then (each step is safe to run twice at once): dead
+ * admin sessions, and, with ATTACHMENT_RETENTION_DAYS set, the attachments of closed reports.
+ */
+export async function runMaintenance({ db, config, logger }: AppServices): Promise<void> {
+  const sessions = await purgeSessions(db);
+  if (sessions > 0) logger.info({ sessions }, "expired, revoked and idle admin sessions deleted");
+  if (config.attachmentRetentionDays !== undefined) {
+    const purged = await purgeClosedReportAttachments(db, config.attachmentRetentionDays);
+    if (purged.attachments > 0) logger.info(purged, "attachments of closed reports purged (retention)");
+  }
+}
+
+/** Runs `runMaintenance` at start and then every hour until stopped. */
+export function startMaintenance(services: AppServices, intervalMs = HOUR_MS): { stop: () => void } {
+  const run = () =>
+    runMaintenance(services).catch((error: unknown) => services.logger.error({ err: error }, "maintenance failed"));
+  void run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}

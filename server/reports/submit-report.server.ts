@@ -1,0 +1,89 @@
+import type { IncomingMessage } from "node:http";
+import { attachmentMessages } from "../../domain/report-attachments";
+import { reportInputSchema, reportMessages } from "../../domain/vulnerability-report";
+import { fieldErrors } from "../../domain/validation";
+import type { AppServices } from "../context.server";
+import { countAttempt, type RateLimited, type RateLimitRule } from "../limits/rate-limits.server";
+import { readReportUpload, type UploadLimits, type UploadRefusal } from "./report-upload.server";
+import { createReport } from "./reports.server";
+import { quotaExceeded, type UploadGate } from "./upload-quota.server";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Reports one client may send per hour (REPORT_RATE_LIMIT); every attempt counts. */
+export function reportLimit(config: AppServices["config"]): RateLimitRule {
+  return { name: "security-report", windowMs: HOUR_MS, limit: config.reportRateLimit, message: reportMessages.rateLimited };
+}
+
+type QuotaRefusal = {
+  status: 503;
+  error: string;
+  fields?: undefined;
+  retryAfterSeconds: number;
+  closeConnection?: boolean;
+};
+
+/** Why a report was not stored, other than the client's rate limit: answered by the door as is. */
+export type ReportRefusal = { ok: false; code: "refused" } & (UploadRefusal | QuotaRefusal);
+
+export type ReportSubmitResult =
+  | { ok: true; id: string; reference: string; attachments: number }
+  | ReportRefusal
+  | RateLimited;
+
+/**
+ * Of a body's declared length, what may be text fields and multipart framing rather than file
+ * bytes: the early check never refuses a report that could be without attachments.
+ */
+const TEXT_ALLOWANCE_BYTES = 512 * 1024;
+
+/** Seconds a reporter is asked to wait when every upload slot of this process is taken. */
+const BUSY_RETRY_SECONDS = 30;
+
+/**
+ * Receives a vulnerability report from any door, in this order: the client's rate limit (so a
+ * limited client's body is never read), the global quotas (concurrent uploads, then the hourly
+ * and daily bytes by the declared length), then the body read with its limits and spooled to
+ * disk, parsed with the shared domain schema, and stored with the quota checked again on what
+ * actually arrived. The spooled files are removed whatever happens (docs/decisions/060, 066).
+ */
+export async function submitReport(
+  { db, config }: Pick<AppServices, "db" | "config">,
+  req: IncomingMessage,
+  { clientKey, limits, gate }: { clientKey?: string; limits: UploadLimits; gate: UploadGate },
+): Promise<ReportSubmitResult> {
+  const limited = await countAttempt(db, reportLimit(config), clientKey);
+  if (limited) return limited;
+  const leave = gate.enter();
+  if (!leave) return refused({ status: 503, error: attachmentMessages.busy, retryAfterSeconds: BUSY_RETRY_SECONDS, closeConnection: true });
+  try {
+    const declared = Number(req.headers["content-length"] ?? 0);
+    const fileBytesAtLeast = Number.isFinite(declared) ? Math.max(0, declared - TEXT_ALLOWANCE_BYTES) : 0;
+    const early = await quotaExceeded(db, config.uploadQuota, fileBytesAtLeast);
+    if (early) return quotaRefusal(early.retryAfterSeconds, true);
+
+    const upload = await readReportUpload(req, limits);
+    try {
+      if (!upload.ok) return refused(upload);
+      const parsed = reportInputSchema.safeParse(upload.fields as unknown);
+      if (!parsed.success) {
+        return refused({ status: 400, error: reportMessages.fieldInvalid, fields: fieldErrors(parsed.error) });
+      }
+      const created = await createReport(db, config, parsed.data, upload.files, { quota: config.uploadQuota });
+      if (!created.ok) return quotaRefusal(created.retryAfterSeconds, false);
+      return { ok: true, id: created.id, reference: created.reference, attachments: upload.files.length };
+    } finally {
+      upload.discard();
+    }
+  } finally {
+    leave();
+  }
+}
+
+function refused(refusal: UploadRefusal | QuotaRefusal): ReportRefusal {
+  return { ...refusal, ok: false, code: "refused" };
+}
+
+function quotaRefusal(retryAfterSeconds: number, closeConnection: boolean): ReportRefusal {
+  return refused({ status: 503, error: attachmentMessages.quotaReached, retryAfterSeconds, closeConnection });
+}

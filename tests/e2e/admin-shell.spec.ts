@@ -1,0 +1,199 @@
+import { ADMIN_TOKEN_STORAGE_KEY } from "../../domain/auth";
+import { axeViolations } from "../helpers/axe";
+import { tabThrough } from "../helpers/focus-and-targets";
+import { validReportFields } from "../helpers/sample-files";
+import { expect, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+
+const viewports = [
+  { name: "desktop", width: 1280, height: 800 },
+  { name: "mobile", width: 390, height: 844 },
+] as const;
+
+const adminPages = [
+  { path: "/admin/blog", heading: "Blog Admin" },
+  { path: "/admin/blog/new", heading: "Create Post" },
+  { path: "/admin/messages", heading: "Contact messages" },
+  { path: "/admin/reports", heading: "Vulnerability Reports" },
+] as const;
+
+test.use({ bypassCSP: true, reducedMotion: "reduce" });
+
+// Sixty messages that only this file writes, found again by their marker.
+const marker = `inbox${Date.now().toString(36)}`;
+let token = "";
+// A post and a report of this file's own, for the editor and the triage screen.
+const extraPages: { path: string; heading: string }[] = [];
+
+test.beforeAll(async ({ request }) => {
+  const login = await request.post("/api/admin/login", { data: { password: process.env.E2E_ADMIN_PASSWORD } });
+  token = ((await login.json()) as { token: string }).token;
+  // Five messages per client address is the contact limit: twelve addresses of their own.
+  const range = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  for (let client = 0; client < 12; client += 1) {
+    await Promise.all(
+      Array.from({ length: 5 }, async (_, index) => {
+        const number = client * 5 + index;
+        const sent = await request.post("/api/contact", {
+          headers: { "x-forwarded-for": `${range}.${client + 1}` },
+          data: { name: `Sender ${number}`, email: `sender${number}@example.com`, message: `About ${marker} number ${number}` },
+        });
+        expect(sent.status()).toBe(201);
+      }),
+    );
+  }
+});
+
+test.beforeAll(async ({ request }) => {
+  const created = await request.post("/api/admin/posts", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { title: `A post for the admin shell ${marker}`, slug: `admin-shell-${marker}`, content: "<p>Body.</p>" },
+  });
+  expect(created.status()).toBe(201);
+  const post = (await created.json()) as { id: string };
+  const report = await request.post("/api/security/reports", {
+    headers: { "x-forwarded-for": `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.9` },
+    multipart: validReportFields({ vulnerability_title: `Shell ${marker}`, severity: "High" }),
+  });
+  expect(report.status()).toBe(201);
+  const { id } = (await report.json()) as { id: string };
+  extraPages.push({ path: `/admin/blog/edit/${post.id}`, heading: "Edit Post" }, { path: `/admin/reports/${id}`, heading: `Shell ${marker}` });
+});
+
+async function signIn(page: Page) {
+  await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [ADMIN_TOKEN_STORAGE_KEY, token] as const);
+}
+
+async function open(page: Page, path: string, heading: string) {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+  await expect(page.getByText("Checking authentication...")).toBeHidden();
+}
+
+test("admin screens wear their own bar: product, Admin, the three lists with counts, View site, Logout; no marketing chrome", async ({ page }) => {
+  await signIn(page);
+  await open(page, "/admin/messages", "Contact messages");
+  const bar = page.getByRole("banner");
+  await expect(bar).toContainText("Admin");
+  const nav = bar.getByRole("navigation", { name: "Admin" });
+  await expect(nav.getByRole("link", { name: "Posts" })).toHaveAttribute("href", "/admin/blog");
+  await expect(nav.getByRole("link", { name: /^Messages \d+ unread$/ })).toHaveAttribute("href", "/admin/messages");
+  await expect(nav.getByRole("link", { name: /^Reports/ })).toHaveAttribute("href", "/admin/reports");
+  await expect(bar.getByRole("link", { name: "View site" })).toHaveAttribute("href", "/");
+  await expect(bar.getByRole("button", { name: "Logout" })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Sign in" })).toHaveCount(0);
+
+  // /admin/blog keeps its own specified Logout, once.
+  await nav.getByRole("link", { name: "Posts" }).click();
+  await expect(page.getByRole("heading", { name: "Blog Admin", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Logout" })).toHaveCount(1);
+
+  await page.getByRole("banner").getByRole("link", { name: "View site" }).click();
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+});
+
+test("the shell's Logout ends the session like the list's", async ({ page, request }) => {
+  const login = await request.post("/api/admin/login", { data: { password: process.env.E2E_ADMIN_PASSWORD } });
+  const own = ((await login.json()) as { token: string }).token;
+  await page.goto("/privacy");
+  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [ADMIN_TOKEN_STORAGE_KEY, own] as const);
+  await open(page, "/admin/reports", "Vulnerability Reports");
+  await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByText("Logged out")).toBeVisible();
+  expect(await page.evaluate((key) => window.localStorage.getItem(key), ADMIN_TOKEN_STORAGE_KEY)).toBeNull();
+});
+
+test("the message inbox pages, searches, filters and marks all read over 60 messages", async ({ page }) => {
+  await signIn(page);
+  await open(page, "/admin/messages", "Contact messages");
+  const search = page.getByRole("searchbox", { name: "Search messages" });
+  await search.fill(marker.toUpperCase());
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page.getByText("60 messages ·")).toBeVisible();
+  const cards = page.getByRole("article");
+  await expect(cards).toHaveCount(50);
+  await expect(cards.first()).toHaveAccessibleName("Message from Sender 59");
+  await expect(page.getByText("Page 1 of 2")).toBeVisible();
+  await page.getByRole("button", { name: "Next page" }).click();
+  await expect(page.getByText("Page 2 of 2")).toBeVisible();
+  await expect(cards).toHaveCount(10);
+  await expect(cards.last()).toHaveAccessibleName("Message from Sender 0");
+
+  // Oldest first starts again on page 1.
+  await page.getByLabel("Sort").selectOption("oldest");
+  await expect(page.getByText("Page 1 of 2")).toBeVisible();
+  await expect(cards.first()).toHaveAccessibleName("Message from Sender 0");
+
+  // One read, then the filters.
+  await page.getByRole("article", { name: "Message from Sender 3", exact: true }).getByRole("button", { name: "Mark as read" }).click();
+  await expect(page.getByRole("article", { name: "Message from Sender 3", exact: true }).getByRole("button", { name: "Mark as unread" })).toBeVisible();
+  await page.getByLabel("Show").selectOption("read");
+  await expect(page.getByText("1 message ·")).toBeVisible();
+  await expect(cards).toHaveCount(1);
+  await page.getByLabel("Show").selectOption("unread");
+  await expect(page.getByText("59 messages ·")).toBeVisible();
+
+  await page.getByRole("button", { name: "Mark all read" }).click();
+  await expect(page.getByText("No messages match.")).toBeVisible();
+  await expect(page.getByText("0 messages · 0 unread")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Mark all read" })).toBeDisabled();
+  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Messages", exact: true })).toBeVisible();
+  expect(await axeViolations(page), "the empty filtered state").toEqual([]);
+  await page.getByLabel("Show").selectOption("all");
+  await expect(page.getByText("60 messages · 0 unread")).toBeVisible();
+});
+
+test("the triage list searches, filters by severity and status, and stacks its rows on a phone", async ({ page, request }) => {
+  const client = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.7`;
+  const reportMarker = `triage${Date.now().toString(36)}`;
+  for (const severity of ["Critical", "Low"]) {
+    const created = await request.post("/api/security/reports", {
+      headers: { "x-forwarded-for": client },
+      multipart: validReportFields({ vulnerability_title: `${reportMarker} ${severity} issue`, severity }),
+    });
+    expect(created.status()).toBe(201);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  await open(page, "/admin/reports", "Vulnerability Reports");
+  await page.getByRole("searchbox", { name: "Search reports" }).fill(reportMarker);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  const rows = page.getByRole("row").filter({ hasText: reportMarker });
+  await expect(rows).toHaveCount(2);
+  await page.getByLabel("Severity").selectOption("Critical");
+  await expect(page).toHaveURL(/severity=Critical/);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("Critical");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, "sideways scroll").toBeLessThanOrEqual(0);
+  await expect(rows.first().getByRole("link")).toBeInViewport();
+  expect(await axeViolations(page), "filtered list").toEqual([]);
+  await page.getByLabel("Status").selectOption("triaged");
+  await expect(page.getByText("No reports match.")).toBeVisible();
+  expect(await axeViolations(page), "no matches").toEqual([]);
+});
+
+for (const viewport of viewports) {
+  test.describe(`at ${viewport.name} width`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await signIn(page);
+    });
+
+    for (const [index, fixed] of [...adminPages, undefined, undefined].entries()) {
+      const name = fixed?.path ?? (index === adminPages.length ? "the post editor in edit mode" : "one report's triage screen");
+      test(`${name}: no sideways scroll, a visible focus on every stop, no axe violations`, async ({ page }) => {
+        const { path, heading } = fixed ?? extraPages[index - adminPages.length]!;
+        await open(page, path, heading);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, "sideways scroll").toBeLessThanOrEqual(0);
+        const report = await tabThrough(page);
+        expect(report.stops.length, "focus stops").toBeGreaterThan(3);
+        expect(report.problems).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
+      });
+    }
+  });
+}
