@@ -1,4 +1,5 @@
 import type { IconName } from "../components/marketing/icon";
+import type { PageMetaInput } from "../lib/meta";
 
 /** Copy of /about: mission, approach, who we serve, commitments. */
 export const aboutCopy = {
@@ -75,3 +76,12 @@ export const aboutCopy = {
     body: "Tell us what your people need to understand, and we'll show you how Dialogic can help.",
   },
 } as const;
+
+/** Search and social-card metadata of the page: the words a marketer tunes. */
+export const aboutMeta = {
+  title: "About us",
+  description:
+    "Dialogic exists so that what people learn at work is understood and remembered. Our mission, our approach and the teams we serve.",
+  path: "/about",
+  keywords: ["about Dialogic", "mission", "AI training company"],
+} satisfies PageMetaInput;

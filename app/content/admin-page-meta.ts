@@ -2,7 +2,7 @@ import { adminTexts } from "../../domain/admin-messages";
 import type { PageMetaInput } from "../lib/meta";
 
 /**
- * The admin screens' metadata, apart from the public pages' (./page-meta): the admin texts stay
+ * The admin screens' metadata, apart from the public pages' (each beside its page's copy): the admin texts stay
  * out of the JavaScript every public page loads.
  */
 export const adminPageMeta = {

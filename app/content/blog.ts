@@ -1,4 +1,5 @@
 import { blogMessages } from "../../domain/blog";
+import type { PageMetaInput } from "../lib/meta";
 
 /** Copy of the public blog pages. Messages of the specification live in domain/blog.ts. */
 export const blogCopy = {
@@ -51,3 +52,12 @@ export const blogImages = {
   placeholder: { src: "/blog-placeholder.svg", width: 1200, height: 675 },
   avatarPlaceholder: { src: "/avatar-placeholder.svg", width: 96, height: 96 },
 } as const;
+
+/** Search and social-card metadata of the page: the words a marketer tunes. */
+export const blogMeta = {
+  title: "Blog",
+  description:
+    "AI training insights: articles on learning science, compliance, onboarding and measuring what employees really understand.",
+  path: "/blog",
+  keywords: ["AI training blog", "L&D insights", "learning science articles"],
+} satisfies PageMetaInput;

@@ -1,3 +1,5 @@
+import type { PageMetaInput } from "../lib/meta";
+
 /** The contact page's copy. The form's messages and toasts live in domain/contact.ts. */
 export const contactCopy = {
   title: "Contact us",
@@ -62,3 +64,11 @@ export const contactInboxCopy = {
   noMatches: "No messages match.",
   pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
 } as const;
+
+/** Search and social-card metadata of the page: the words a marketer tunes. */
+export const contactMeta = {
+  title: "Contact",
+  description: "Talk to the Dialogic team about conversation-based training for your organization.",
+  path: "/contact",
+  keywords: ["contact Dialogic", "training platform demo"],
+} satisfies PageMetaInput;

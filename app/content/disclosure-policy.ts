@@ -1,4 +1,5 @@
 import type { LegalDocument } from "./legal/types";
+import type { PageMetaInput } from "../lib/meta";
 
 /** The Responsible Disclosure Policy (/security). Its effective date is the day it is shown. */
 const submitLabel = "Submit a Vulnerability Report";
@@ -97,3 +98,12 @@ export const disclosurePolicy = {
     ],
   } satisfies LegalDocument,
 } as const;
+
+/** Search and social-card metadata of the page: the words a marketer tunes. */
+export const securityMeta = {
+  title: "Responsible Disclosure Policy",
+  description:
+    "How to report a security vulnerability in Dialogic, what is in scope, and our commitment to researchers acting in good faith.",
+  path: "/security",
+  keywords: ["responsible disclosure", "vulnerability disclosure policy", "security"],
+} satisfies PageMetaInput;

@@ -1,4 +1,5 @@
 import type { IconName } from "../components/marketing/icon";
+import type { PageMetaInput } from "../lib/meta";
 
 export type FeatureCard = { icon: IconName; title: string; text: string; points: readonly string[] };
 
@@ -60,3 +61,12 @@ export const featuresCopy = {
     body: "A 30-minute demo is enough to see a program built from one of your documents, and the analytics it produces.",
   },
 } as const;
+
+/** Search and social-card metadata of the page: the words a marketer tunes. */
+export const featuresMeta = {
+  title: "Features",
+  description:
+    "Voice and text conversations, content-grounded answers, understanding analytics, and the controls enterprises need. Explore the Dialogic feature set.",
+  path: "/features",
+  keywords: ["AI tutor", "training analytics", "voice learning", "enterprise training features"],
+} satisfies PageMetaInput;

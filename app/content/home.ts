@@ -1,4 +1,5 @@
 import type { IconName } from "../components/marketing/icon";
+import type { PageMetaInput } from "../lib/meta";
 
 /** Copy of the home page (/). */
 export const homeCopy = {
@@ -61,3 +62,12 @@ export const homeCopy = {
     body: "Tell us what your people need to know and we'll show you what it looks like as a conversation. Most teams run their first program within two weeks.",
   },
 } as const;
+
+/** Search and social-card metadata of the page: the words a marketer tunes. */
+export const homeMeta = {
+  title: "Dialogic | Conversation-based training from your own content",
+  description:
+    "Dialogic turns your documents, policies and presentations into conversation-based training. Employees learn by talking it through, and you measure understanding, not completion.",
+  path: "/",
+  keywords: ["AI training platform", "corporate training", "conversational learning", "L&D"],
+} satisfies PageMetaInput;

@@ -1,3 +1,5 @@
+import type { PageMetaInput } from "../lib/meta";
+
 /** Copy of /how-it-works: the three steps from documents to measurable understanding. */
 export type HowItWorksStep = {
   illustration: "upload" | "program" | "conversation";
@@ -82,3 +84,12 @@ export const howItWorksCopy = {
     body: "Bring a policy or a playbook to a demo and watch Dialogic turn it into a conversation in minutes.",
   },
 } as const;
+
+/** Search and social-card metadata of the page: the words a marketer tunes. */
+export const howItWorksMeta = {
+  title: "How it works",
+  description:
+    "Upload your content, let the AI build the program, and employees learn through conversation. Three steps from documents to measurable understanding.",
+  path: "/how-it-works",
+  keywords: ["how Dialogic works", "AI course creation", "conversational training"],
+} satisfies PageMetaInput;

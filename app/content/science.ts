@@ -1,3 +1,5 @@
+import type { PageMetaInput } from "../lib/meta";
+
 /** Copy of /science (titled About): the learning science and the Kirkpatrick model. */
 export type KirkpatrickLevel = {
   name: "Reaction" | "Learning" | "Behavior" | "Results";
@@ -77,3 +79,12 @@ export const scienceCopy = {
     body: "See how a conversation built from your own material measures understanding at every level.",
   },
 } as const;
+
+/** Search and social-card metadata of the page: the words a marketer tunes. */
+export const scienceMeta = {
+  title: "About",
+  description:
+    "The learning science behind Dialogic: retrieval practice, elaboration and feedback, and how conversation makes all four Kirkpatrick levels measurable.",
+  path: "/science",
+  keywords: ["learning science", "Kirkpatrick model", "forgetting curve", "training evaluation"],
+} satisfies PageMetaInput;

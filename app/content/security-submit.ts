@@ -1,5 +1,6 @@
 import type { ReportField } from "../../domain/vulnerability-report";
 import { SUBMIT_REPORT } from "./security-submit-title";
+import type { PageMetaInput } from "../lib/meta";
 
 /** Copy of /security/submit (specification, section 2). Messages live in domain/. */
 export const securitySubmitCopy = {
@@ -139,3 +140,11 @@ export const triageCopy = {
   downloadName: (name: string) => `Download ${name}`,
   none: "—",
 } as const;
+
+/** Search and social-card metadata of the page: the words a marketer tunes. */
+export const securitySubmitMeta = {
+  title: SUBMIT_REPORT,
+  description: "Report a security vulnerability in Dialogic to our security team.",
+  path: "/security/submit",
+  keywords: ["report vulnerability", "security report"],
+} satisfies PageMetaInput;

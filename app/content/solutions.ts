@@ -1,4 +1,5 @@
 import type { IconName } from "../components/marketing/icon";
+import type { PageMetaInput } from "../lib/meta";
 
 export type SolutionSection = {
   /** Matches the use case's id in shared.ts, so /solutions#id links land here. */
@@ -140,3 +141,12 @@ export const solutionsCopy = {
     body: "Most customers start with one program where understanding matters most. We'll help you pick it and have it running within two weeks.",
   },
 } as const;
+
+/** Search and social-card metadata of the page: the words a marketer tunes. */
+export const solutionsMeta = {
+  title: "Solutions",
+  description:
+    "Onboarding and upskilling, compliance, sales and product training, customer training: see how teams use Dialogic to turn their content into conversations that stick.",
+  path: "/solutions",
+  keywords: ["onboarding training", "compliance training", "sales enablement", "customer training"],
+} satisfies PageMetaInput;

@@ -1,3 +1,5 @@
+import type { PageMetaInput } from "../lib/meta";
+
 /** Copy of /support: how to reach the support team and the FAQ. */
 export type FaqEntry = {
   question: string;
@@ -88,3 +90,11 @@ export const supportCopy = {
     ] satisfies FaqEntry[],
   },
 } as const;
+
+/** Search and social-card metadata of the page: the words a marketer tunes. */
+export const supportMeta = {
+  title: "Support",
+  description: "Answers to common questions about Dialogic, and how to reach our support team.",
+  path: "/support",
+  keywords: ["Dialogic support", "FAQ"],
+} satisfies PageMetaInput;

@@ -4,14 +4,13 @@ import { Icon } from "../components/marketing/icon";
 import { Section } from "../components/marketing/section-heading";
 import { CardList } from "../components/marketing/card-list";
 import { PageHeader } from "../components/ui/page-header";
-import { aboutCopy } from "../content/about";
-import { pageMetaDefaults } from "../content/page-meta";
+import { aboutCopy, aboutMeta } from "../content/about";
 import { commonCopy } from "../content/shared";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteFromMatches(matches), pageMetaDefaults.about);
+  pageMeta(siteFromMatches(matches), aboutMeta);
 
 export default function AboutPage() {
   const { header, mission, approach, audience, commitments, cta } = aboutCopy;

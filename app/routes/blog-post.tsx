@@ -4,8 +4,7 @@ import { loadArticle } from "../../server/blog/blog-pages.server";
 import { Article, type ArticlePost } from "../components/blog/article";
 import { Spinner } from "../components/blog/spinner";
 import { MessagePanel } from "../components/ui/message-panel";
-import { articleCopy } from "../content/blog";
-import { pageMetaDefaults } from "../content/page-meta";
+import { articleCopy, blogMeta } from "../content/blog";
 import { articleStructuredData } from "../lib/blog/structured-data";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import { usePrerenderReady } from "../lib/browser/use-prerender-ready";
@@ -40,7 +39,7 @@ export const meta: Route.MetaFunction = ({ matches, data: loaderData }) => {
   const seo = loaderData && "seo" in loaderData ? loaderData.seo : undefined;
   if (!post) {
     return pageMeta(site, {
-      ...pageMetaDefaults.blog,
+      ...blogMeta,
       title: blogMessages.postNotFound,
       noindex: true,
     });
@@ -48,9 +47,9 @@ export const meta: Route.MetaFunction = ({ matches, data: loaderData }) => {
   // The post's own SEO fields when set, the specification's defaults otherwise.
   return pageMeta(site, {
     title: seo?.meta_title || post.title,
-    description: seo?.meta_description || post.excerpt || pageMetaDefaults.blog.description,
+    description: seo?.meta_description || post.excerpt || blogMeta.description,
     path: `/blog/${post.slug}`,
-    keywords: [post.category, ...pageMetaDefaults.blog.keywords],
+    keywords: [post.category, ...blogMeta.keywords],
     type: "article",
     image: seo?.social_image_url || post.featured_image_url || undefined,
     article: {

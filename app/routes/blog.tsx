@@ -7,8 +7,7 @@ import { PostCard } from "../components/blog/post-card";
 import { Spinner } from "../components/blog/spinner";
 import { NotFound } from "../components/layout/not-found";
 import { PageHeader } from "../components/ui/page-header";
-import { blogCopy } from "../content/blog";
-import { pageMetaDefaults } from "../content/page-meta";
+import { blogCopy, blogMeta } from "../content/blog";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import { usePrerenderReady } from "../lib/browser/use-prerender-ready";
 import type { Route } from "./+types/blog";
@@ -23,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, data: loaderData }) => {
   const page = loaderData?.state === "ok" ? loaderData.page : 1;
-  const defaults = pageMetaDefaults.blog;
+  const defaults = blogMeta;
   return pageMeta(
     siteFromMatches(matches),
     page === 1

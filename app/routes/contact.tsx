@@ -6,13 +6,12 @@ import { readSmallForm } from "../../server/http/form-data.server";
 import { ContactDetails } from "../components/contact/contact-details";
 import { ContactForm, type ContactNotice } from "../components/contact/contact-form";
 import { PageHeader } from "../components/ui/page-header";
-import { contactCopy } from "../content/contact";
-import { pageMetaDefaults } from "../content/page-meta";
+import { contactCopy, contactMeta } from "../content/contact";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteFromMatches(matches), pageMetaDefaults.contact);
+  pageMeta(siteFromMatches(matches), contactMeta);
 
 type ActionFailure = {
   notice: ContactNotice;

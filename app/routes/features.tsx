@@ -3,14 +3,13 @@ import { CallToAction } from "../components/marketing/call-to-action";
 import { Icon } from "../components/marketing/icon";
 import { UseCaseSection } from "../components/marketing/use-case-section";
 import { PageHeader } from "../components/ui/page-header";
-import { featuresCopy } from "../content/features";
-import { pageMetaDefaults } from "../content/page-meta";
+import { featuresCopy, featuresMeta } from "../content/features";
 import { commonCopy } from "../content/shared";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import type { Route } from "./+types/features";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteFromMatches(matches), pageMetaDefaults.features);
+  pageMeta(siteFromMatches(matches), featuresMeta);
 
 export default function FeaturesPage() {
   const { header, cards, cta } = featuresCopy;

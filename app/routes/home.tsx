@@ -8,15 +8,14 @@ import { UseCaseSection } from "../components/marketing/use-case-section";
 import { CardList } from "../components/marketing/card-list";
 import { buttonStyles } from "../components/ui/button-styles";
 import { ExternalLink } from "../components/ui/external-link";
-import { homeCopy } from "../content/home";
-import { pageMetaDefaults } from "../content/page-meta";
+import { homeCopy, homeMeta } from "../content/home";
 import { commonCopy } from "../content/shared";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import { useSite } from "../lib/site";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteFromMatches(matches), pageMetaDefaults.home);
+  pageMeta(siteFromMatches(matches), homeMeta);
 
 export default function HomePage() {
   const site = useSite();

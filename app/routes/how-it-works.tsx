@@ -3,14 +3,13 @@ import { Section } from "../components/marketing/section-heading";
 import { StepExplorer } from "../components/marketing/step-explorer";
 import { CardList } from "../components/marketing/card-list";
 import { PageHeader } from "../components/ui/page-header";
-import { howItWorksCopy } from "../content/how-it-works";
-import { pageMetaDefaults } from "../content/page-meta";
+import { howItWorksCopy, howItWorksMeta } from "../content/how-it-works";
 import { commonCopy } from "../content/shared";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import type { Route } from "./+types/how-it-works";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteFromMatches(matches), pageMetaDefaults.howItWorks);
+  pageMeta(siteFromMatches(matches), howItWorksMeta);
 
 export default function HowItWorksPage() {
   const { header, steps, outcomes, cta } = howItWorksCopy;

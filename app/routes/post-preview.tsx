@@ -3,8 +3,7 @@ import { blogMessages } from "../../domain/blog";
 import { workflowTexts } from "../../domain/post-workflow";
 import { getPreviewPost } from "../../server/blog/preview-links.server";
 import { Article } from "../components/blog/article";
-import { articleCopy } from "../content/blog";
-import { pageMetaDefaults } from "../content/page-meta";
+import { articleCopy, blogMeta } from "../content/blog";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import "../styles/article.css";
 import type { Route } from "./+types/post-preview";
@@ -28,10 +27,10 @@ export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: Route.MetaFunction = ({ matches, data: loaderData }) => {
   const post = loaderData?.post;
   return pageMeta(siteFromMatches(matches), {
-    ...pageMetaDefaults.blog,
+    ...blogMeta,
     title: post ? `${workflowTexts.previewBanner}: ${post.title}` : blogMessages.postNotFound,
     // The post's own SEO fields when set, as on its article page.
-    description: post?.seo.meta_description || post?.excerpt || pageMetaDefaults.blog.description,
+    description: post?.seo.meta_description || post?.excerpt || blogMeta.description,
     image: post?.seo.social_image_url || post?.featured_image_url || undefined,
     path: post ? `/blog/${post.slug}` : "/blog",
     noindex: true,

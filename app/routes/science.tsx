@@ -4,14 +4,13 @@ import { Illustration } from "../components/marketing/illustration";
 import { Section, SectionHeading } from "../components/marketing/section-heading";
 import { CardList } from "../components/marketing/card-list";
 import { PageHeader } from "../components/ui/page-header";
-import { pageMetaDefaults } from "../content/page-meta";
-import { scienceCopy } from "../content/science";
+import { scienceCopy, scienceMeta } from "../content/science";
 import { commonCopy } from "../content/shared";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import type { Route } from "./+types/science";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteFromMatches(matches), pageMetaDefaults.science);
+  pageMeta(siteFromMatches(matches), scienceMeta);
 
 export default function SciencePage() {
   const { header, learningScience, kirkpatrick, cta } = scienceCopy;

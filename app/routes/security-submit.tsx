@@ -1,13 +1,12 @@
 import { Link } from "react-router";
 import { ReportForm } from "../components/security/report-form";
 import { PageHeader } from "../components/ui/page-header";
-import { pageMetaDefaults } from "../content/page-meta";
-import { securitySubmitCopy } from "../content/security-submit";
+import { securitySubmitCopy, securitySubmitMeta } from "../content/security-submit";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import type { Route } from "./+types/security-submit";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteFromMatches(matches), pageMetaDefaults.securitySubmit);
+  pageMeta(siteFromMatches(matches), securitySubmitMeta);
 
 export default function SecuritySubmitPage() {
   const { guidelines } = securitySubmitCopy;

@@ -1,13 +1,12 @@
 import { Link } from "react-router";
 import { LegalDocumentPage } from "../components/marketing/legal-document";
 import { buttonStyles } from "../components/ui/button-styles";
-import { disclosurePolicy } from "../content/disclosure-policy";
-import { pageMetaDefaults } from "../content/page-meta";
+import { disclosurePolicy, securityMeta } from "../content/disclosure-policy";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import type { Route } from "./+types/security";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteFromMatches(matches), pageMetaDefaults.security);
+  pageMeta(siteFromMatches(matches), securityMeta);
 
 /** The policy's effective date is the day it is served, in the server's time zone. */
 export function loader() {

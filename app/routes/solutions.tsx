@@ -4,14 +4,13 @@ import { Icon } from "../components/marketing/icon";
 import { Section } from "../components/marketing/section-heading";
 import { CardList } from "../components/marketing/card-list";
 import { PageHeader } from "../components/ui/page-header";
-import { pageMetaDefaults } from "../content/page-meta";
 import { commonCopy } from "../content/shared";
-import { solutionsCopy, type SolutionSection } from "../content/solutions";
+import { solutionsCopy, type SolutionSection, solutionsMeta } from "../content/solutions";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import type { Route } from "./+types/solutions";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteFromMatches(matches), pageMetaDefaults.solutions);
+  pageMeta(siteFromMatches(matches), solutionsMeta);
 
 export default function SolutionsPage() {
   const { header, sections, more, cta } = solutionsCopy;

@@ -3,14 +3,13 @@ import { Reveal } from "../components/layout/reveal";
 import { FaqAccordion } from "../components/marketing/faq-accordion";
 import { Icon } from "../components/marketing/icon";
 import { PageHeader } from "../components/ui/page-header";
-import { pageMetaDefaults } from "../content/page-meta";
-import { supportCopy } from "../content/support";
+import { supportCopy, supportMeta } from "../content/support";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import { useSite } from "../lib/site";
 import type { Route } from "./+types/support";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteFromMatches(matches), pageMetaDefaults.support);
+  pageMeta(siteFromMatches(matches), supportMeta);
 
 export default function SupportPage() {
   const site = useSite();

@@ -1,18 +1,27 @@
-import { pageMetaDefaults } from "../../app/content/page-meta";
+import { aboutMeta } from "../../app/content/about";
+import { featuresMeta } from "../../app/content/features";
+import { homeMeta } from "../../app/content/home";
+import { howItWorksMeta } from "../../app/content/how-it-works";
+import { privacyMeta } from "../../app/content/legal/privacy";
+import { scienceMeta } from "../../app/content/science";
+import { securityMeta } from "../../app/content/disclosure-policy";
+import { solutionsMeta } from "../../app/content/solutions";
+import { supportMeta } from "../../app/content/support";
+import { termsMeta } from "../../app/content/legal/terms";
 import { fetchServerPage } from "../helpers/server-html";
 import { expect, test } from "./fixtures";
 
 const pages = [
-  { meta: pageMetaDefaults.home, h1: "Turn your documents into conversations that teach" },
-  { meta: pageMetaDefaults.solutions, h1: "Solutions" },
-  { meta: pageMetaDefaults.howItWorks, h1: "How it works" },
-  { meta: pageMetaDefaults.features, h1: "Features" },
-  { meta: pageMetaDefaults.science, h1: "About" },
-  { meta: pageMetaDefaults.about, h1: "About us" },
-  { meta: pageMetaDefaults.support, h1: "Support" },
-  { meta: pageMetaDefaults.security, h1: "Responsible Disclosure Policy" },
-  { meta: pageMetaDefaults.privacy, h1: "Privacy Policy" },
-  { meta: pageMetaDefaults.terms, h1: "Terms of Use" },
+  { meta: homeMeta, h1: "Turn your documents into conversations that teach" },
+  { meta: solutionsMeta, h1: "Solutions" },
+  { meta: howItWorksMeta, h1: "How it works" },
+  { meta: featuresMeta, h1: "Features" },
+  { meta: scienceMeta, h1: "About" },
+  { meta: aboutMeta, h1: "About us" },
+  { meta: supportMeta, h1: "Support" },
+  { meta: securityMeta, h1: "Responsible Disclosure Policy" },
+  { meta: privacyMeta, h1: "Privacy Policy" },
+  { meta: termsMeta, h1: "Terms of Use" },
 ];
 
 for (const { meta, h1 } of pages) {

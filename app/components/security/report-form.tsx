@@ -8,8 +8,8 @@ import {
 } from "../../../domain/report-fields";
 import { reportFieldCopy, securitySubmitCopy } from "../../content/security-submit";
 import { replaceToast } from "../../lib/notify";
-import { checkAttachments } from "../../lib/reports/check-attachments";
-import { sendReport } from "../../lib/reports/send-report";
+import type { checkAttachments } from "../../lib/reports/check-attachments";
+import type { sendReport } from "../../lib/reports/send-report";
 import type { SummaryItem } from "../ui/error-summary";
 import { AttachmentPicker, type ChosenFile } from "./attachment-picker";
 import { ReportFormField } from "./report-field";
@@ -31,12 +31,22 @@ function summaryItem(field: ReportField, value: string): SummaryItem {
 }
 
 type Validate = (values: Values) => Errors;
+type FormChecks = { validate: Validate; checkAttachments: typeof checkAttachments; sendReport: typeof sendReport };
 
-// The schema (and its library) loads when the form is first used, not with the page (decision 074).
-let validator: Promise<Validate> | undefined;
-function loadValidator(): Promise<Validate> {
-  validator ??= import("../../lib/report-validation").then((module) => module.validateReport);
-  return validator;
+// The schema (and its library), the file checks and the sender load right after the page is
+// interactive, apart from the first view's scripts (decision 074).
+let formChecks: Promise<FormChecks> | undefined;
+function loadFormChecks(): Promise<FormChecks> {
+  formChecks ??= Promise.all([
+    import("../../lib/report-validation"),
+    import("../../lib/reports/check-attachments"),
+    import("../../lib/reports/send-report"),
+  ]).then(([validation, attachments, sender]) => ({
+    validate: validation.validateReport,
+    checkAttachments: attachments.checkAttachments,
+    sendReport: sender.sendReport,
+  }));
+  return formChecks;
 }
 
 // Shown only after a refused submit: loaded then, not with the page (decision 074).
@@ -77,7 +87,7 @@ export function ReportForm() {
   }, [reference]);
 
   function prepareChecks() {
-    if (!validate) void loadValidator().then((run) => setValidate({ run }));
+    if (!validate) void loadFormChecks().then((checks) => setValidate({ run: checks.validate }));
   }
 
   const clientErrors = validate ? validate.run(values) : {};
@@ -104,6 +114,7 @@ export function ReportForm() {
   async function addFiles(chosen: File[]) {
     if (chosen.length === 0) return;
     setCheckingFiles(true);
+    const { checkAttachments } = await loadFormChecks();
     const { accepted, refused } = await checkAttachments(
       files.map((entry) => entry.file),
       chosen,
@@ -118,7 +129,7 @@ export function ReportForm() {
     if (submitting) return;
     setAttempted(true);
     setServerErrors({});
-    const run = await loadValidator();
+    const { validate: run, sendReport } = await loadFormChecks();
     if (!validate) setValidate({ run });
     const errors = run(values);
     const firstInvalid = REPORT_FIELDS.find((field) => errors[field]);

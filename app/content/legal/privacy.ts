@@ -1,4 +1,5 @@
 import type { LegalDocument } from "./types";
+import type { PageMetaInput } from "../../lib/meta";
 
 /** The Privacy Policy (/privacy). Contact details come from the site configuration. */
 export const privacyPolicy: LegalDocument = {
@@ -131,3 +132,11 @@ export const privacyPolicy: LegalDocument = {
     },
   ],
 };
+
+/** Search and social-card metadata of the page: the words a marketer tunes. */
+export const privacyMeta = {
+  title: "Privacy Policy",
+  description: "How Dialogic collects, uses and protects information, including organizational and employee data.",
+  path: "/privacy",
+  keywords: ["privacy policy", "data protection"],
+} satisfies PageMetaInput;

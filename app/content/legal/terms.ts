@@ -1,4 +1,5 @@
 import type { LegalDocument } from "./types";
+import type { PageMetaInput } from "../../lib/meta";
 
 /** The Terms of Use (/terms). Contact details come from the site configuration. */
 export const termsOfUse: LegalDocument = {
@@ -149,3 +150,11 @@ export const termsOfUse: LegalDocument = {
     },
   ],
 };
+
+/** Search and social-card metadata of the page: the words a marketer tunes. */
+export const termsMeta = {
+  title: "Terms of Use",
+  description: "The terms that govern the use of the Dialogic platform and website.",
+  path: "/terms",
+  keywords: ["terms of use", "terms of service"],
+} satisfies PageMetaInput;
