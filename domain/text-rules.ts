@@ -1,5 +1,9 @@
 import { z } from "zod";
 
+// zod compiles its parsers with `new Function` where it may. The site's CSP forbids eval, and under
+// it even zod's caught probe is reported as a violation in the browser: one behaviour everywhere.
+z.config({ jitless: true });
+
 /**
  * The character rules every text field follows, written once and applied by every schema
  * (posts, contact, reports, login): see docs/decisions/062-one-text-rule.md.
