@@ -29,7 +29,10 @@ export default function handleRequest(
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Crawlers get the complete document at once; people get the shell as soon as it is ready.
-    const readyOption = userAgent && isbot(userAgent) ? "onAllReady" : "onShellReady";
+    const forCrawler = Boolean(userAgent && isbot(userAgent));
+    // Ends a render still waiting after streamTimeout; cleared once all is rendered, so that a
+    // finished request is not kept in memory for seconds by its timer.
+    const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       // The article body is rendered from here, not from the hydration data (decision 073).
       <ArticleBodyContext.Provider value={loadContext.articleHtml}>
@@ -37,19 +40,15 @@ export default function handleRequest(
       </ArticleBodyContext.Provider>,
       {
         nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        onShellReady() {
+          if (!forCrawler) respond();
+        },
+        onAllReady() {
+          clearTimeout(timeout);
+          if (forCrawler) respond();
         },
         onShellError(error: unknown) {
+          clearTimeout(timeout);
           reject(error);
         },
         onError(error: unknown) {
@@ -58,6 +57,18 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+
+    function respond() {
+      shellRendered = true;
+      const body = new PassThrough();
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(
+        new Response(createReadableStreamFromReadable(body), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      );
+      pipe(body);
+    }
   });
 }
