@@ -62,6 +62,13 @@ export const revisionTransferSchema = z.object({
 });
 export type RevisionTransfer = z.input<typeof revisionTransferSchema>;
 
+/** An old address of a post in an export file: the old slug and the post's slug when exported. */
+export const slugRedirectTransferSchema = z.object({
+  old_slug: z.string().max(200).regex(SLUG_PATTERN),
+  post_slug: z.string().max(200).regex(SLUG_PATTERN),
+});
+export type SlugRedirectTransfer = z.input<typeof slugRedirectTransferSchema>;
+
 export type PreviewPurpose = "editor" | "share";
 
 export const previewLinkInputSchema = z.object({

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
 import { exportPosts, importPosts } from "./post-transfer.server";
+import { findSlugRedirect } from "./post-workflow.server";
 import { autosavePost, getRevision, listRevisions } from "./post-revisions.server";
 import { createPost, listAllPosts, updatePost } from "./posts.server";
 
@@ -90,6 +91,7 @@ describe.each(testDatabaseKinds)("export and import of posts on %s", (kind) => {
       updated: [],
       refused: [],
       revisions: { imported: 0, skipped: 0 },
+      redirects: { imported: 0, skipped: 0 },
     });
     const [post] = await listAllPosts(target);
     expect(post).toMatchObject({ slug: "old-file", created_at: "2025-06-01T00:00:00.000Z" });
@@ -121,5 +123,26 @@ describe.each(testDatabaseKinds)("export and import of posts on %s", (kind) => {
     expect(JSON.parse(stored.data)).toMatchObject({ title: "Hostile", content: "<p>Hi</p>" });
     expect(stored.data).not.toContain("script");
     expect(stored.data).not.toContain("x".repeat(300));
+  });
+
+  test("old addresses travel with their posts; a slug a post uses here is never taken over", async () => {
+    const source = await open();
+    const post = await createPost(source, { title: "Moved", slug: "first-name", published: true });
+    if (!post.ok) throw new Error("not created");
+    await updatePost(source, post.post.id, { slug: "second-name" });
+    await updatePost(source, post.post.id, { slug: "third-name" });
+    const exported = JSON.parse(JSON.stringify(await exportPosts(source)));
+    expect(exported.redirects).toEqual([
+      { old_slug: "first-name", post_slug: "third-name" },
+      { old_slug: "second-name", post_slug: "third-name" },
+    ]);
+
+    const target = await open();
+    await createPost(target, { title: "Already here", slug: "second-name", published: true });
+    exported.redirects.push({ old_slug: "x", post_slug: "nowhere" }, { old_slug: "<script>", post_slug: "third-name" });
+    const result = await importPosts(target, exported);
+    expect(result.redirects).toEqual({ imported: 1, skipped: 3 });
+    expect(await findSlugRedirect(target, "first-name")).toBe("third-name");
+    expect(await findSlugRedirect(target, "second-name")).toBeUndefined();
   });
 });

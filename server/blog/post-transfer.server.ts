@@ -1,22 +1,35 @@
 import type { BlogPost } from "../../domain/blog-post";
-import type { RevisionTransfer } from "../../domain/post-workflow";
+import type { RevisionTransfer, SlugRedirectTransfer } from "../../domain/post-workflow";
 import type { AppDatabase } from "../db/database.server";
 import { POSTS_TAG, postTag, recordContentChange } from "../cache/content-changes.server";
 import { exportMedia, importMedia, type MediaExport } from "../media/media-transfer.server";
+import { exportSlugRedirects, importSlugRedirects } from "./post-workflow.server";
 import { exportRevisions, importRevisions, type RevisionImportResult } from "./post-revisions.server";
 import { createPost, listAllPosts, updatePost } from "./posts.server";
 
 /**
- * The file `npm run admin -- export` writes and `import` reads: posts, with their uploaded images
- * and revisions (docs/decisions/129-what-export-files-carry.md). `media` and `revisions` are
- * optional, so files written before they existed still import.
+ * The file `npm run admin -- export` writes and `import` reads: posts, with their uploaded images,
+ * revisions and old addresses (docs/decisions/129-what-export-files-carry.md). All but `posts` are
+ * optional, so files written before they travelled still import.
  */
-export type PostExport = { exportedAt: string; posts: BlogPost[]; media?: MediaExport[]; revisions?: RevisionTransfer[] };
+export type PostExport = {
+  exportedAt: string;
+  posts: BlogPost[];
+  media?: MediaExport[];
+  revisions?: RevisionTransfer[];
+  redirects?: SlugRedirectTransfer[];
+};
 
 export async function exportPosts(db: AppDatabase): Promise<PostExport> {
   // Oldest first, so an import recreates them in their original order.
   const posts = (await listAllPosts(db)).reverse();
-  return { exportedAt: new Date().toISOString(), posts, media: await exportMedia(db), revisions: await exportRevisions(db) };
+  return {
+    exportedAt: new Date().toISOString(),
+    posts,
+    media: await exportMedia(db),
+    revisions: await exportRevisions(db),
+    redirects: await exportSlugRedirects(db),
+  };
 }
 
 export type ImportResult = {
@@ -25,6 +38,8 @@ export type ImportResult = {
   refused: { slug: string; fields: Record<string, string> }[];
   /** Revisions of the imported posts added, and those skipped (invalid, of a refused post, already there). */
   revisions: RevisionImportResult;
+  /** Old addresses of the imported posts added, and those skipped. */
+  redirects: { imported: number; skipped: number };
 };
 
 /**
@@ -36,7 +51,7 @@ export async function importPosts(db: AppDatabase, data: unknown): Promise<Impor
   const posts = (data as { posts?: unknown })?.posts;
   if (!Array.isArray(posts)) throw new Error('The file has no "posts" list; it should come from `npm run admin -- export`.');
   const startedAt = new Date();
-  const result: ImportResult = { created: [], updated: [], refused: [], revisions: { imported: 0, skipped: 0 } };
+  const result: ImportResult = { created: [], updated: [], refused: [], revisions: { imported: 0, skipped: 0 }, redirects: { imported: 0, skipped: 0 } };
   const imported = new Map<string, string>();
   // Images first, so the posts' addresses resolve as soon as the posts exist.
   await importMedia(db, (data as { media?: unknown }).media);
@@ -64,5 +79,7 @@ export async function importPosts(db: AppDatabase, data: unknown): Promise<Impor
   }
   // After the posts, whose own import saves are then the newest revisions.
   result.revisions = await importRevisions(db, (data as { revisions?: unknown }).revisions, imported, startedAt);
+  result.redirects = await importSlugRedirects(db, (data as { redirects?: unknown }).redirects, imported);
+  if (result.redirects.imported > 0) await recordContentChange(db, [POSTS_TAG]);
   return result;
 }
