@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { blogMessages } from "./blog";
 import { postInputSchema, type PostInput } from "./blog-post";
+import { SLUG_PATTERN } from "./slug";
 
 /**
  * The editorial workflow around a post: autosave, revisions and private previews. Its limits,
@@ -43,6 +44,30 @@ export type Revision = RevisionSummary & { post: PostInput };
  */
 export const autosaveInputSchema = postInputSchema.omit({ published: true });
 export type AutosaveInput = z.infer<typeof autosaveInputSchema>;
+
+/**
+ * A revision in an export file (docs/decisions/129-what-export-files-carry.md): the post it
+ * belongs to by slug (ids differ between sites), how and when it was kept, and its fields. The
+ * fields themselves are read back through `postInputSchema` and the article allowlist on import,
+ * like every revision; a revision whose envelope fails here is skipped.
+ */
+export const revisionTransferSchema = z.object({
+  id: z.uuid().optional(),
+  post_slug: z.string().max(200).regex(SLUG_PATTERN),
+  kind: z.enum(["save", "autosave"]),
+  published: z.boolean(),
+  created_at: z.iso.datetime({ offset: true }).transform((value) => new Date(value).toISOString()),
+  updated_at: z.iso.datetime({ offset: true }).transform((value) => new Date(value).toISOString()),
+  post: z.record(z.string(), z.unknown()),
+});
+export type RevisionTransfer = z.input<typeof revisionTransferSchema>;
+
+/** An old address of a post in an export file: the old slug and the post's slug when exported. */
+export const slugRedirectTransferSchema = z.object({
+  old_slug: z.string().max(200).regex(SLUG_PATTERN),
+  post_slug: z.string().max(200).regex(SLUG_PATTERN),
+});
+export type SlugRedirectTransfer = z.input<typeof slugRedirectTransferSchema>;
 
 export type PreviewPurpose = "editor" | "share";
 

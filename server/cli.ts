@@ -94,7 +94,7 @@ const commands: Record<string, Command> = {
     },
   },
   export: {
-    summary: "write every blog post as JSON to a file (or standard output): export [file]",
+    summary: "write every blog post, its revisions, old addresses and images as JSON to a file (or standard output): export [file]",
     async run({ db, args }) {
       const json = JSON.stringify(await exportPosts(db), null, 2);
       const [file] = args;
@@ -108,8 +108,9 @@ const commands: Record<string, Command> = {
     async run({ db, args }) {
       const [file] = args;
       if (!file) throw new UsageError("Name the file to import: npm run admin -- import posts.json");
-      const { created, updated, refused } = await importPosts(db, JSON.parse(await readFile(file, "utf8")));
+      const { created, updated, refused, revisions, redirects } = await importPosts(db, JSON.parse(await readFile(file, "utf8")));
       console.log(`Created ${created.length}, updated ${updated.length}, refused ${refused.length}.`);
+      console.log(`Revisions: added ${revisions.imported}, skipped ${revisions.skipped}. Old addresses: added ${redirects.imported}, skipped ${redirects.skipped}.`);
       for (const { slug, fields } of refused) {
         console.log(`  refused "${slug}": ${Object.entries(fields).map(([field, message]) => `${field}: ${message}`).join("; ")}`);
       }

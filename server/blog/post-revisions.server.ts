@@ -4,9 +4,11 @@ import { NEW_POST_DEFAULTS, postInputSchema, type BlogPost, type PostInput } fro
 import {
   WORKFLOW_LIMITS,
   autosaveInputSchema,
+  revisionTransferSchema,
   type Revision,
   type RevisionKind,
   type RevisionSummary,
+  type RevisionTransfer,
 } from "../../domain/post-workflow";
 import { fieldErrors } from "../../domain/validation";
 import type { AppDatabase } from "../db/database.server";
@@ -54,6 +56,11 @@ function toPostInput(data: string): PostInput {
   } catch {
     raw = {};
   }
+  return revisionFields(raw);
+}
+
+/** Fields of a revision from anywhere (the table, an export file) as valid post input, body cleaned. */
+function revisionFields(raw: unknown): PostInput {
   const values = { ...NEW_POST_DEFAULTS, ...(raw !== null && typeof raw === "object" ? raw : {}) };
   const parsed = postInputSchema.safeParse(values);
   const post = parsed.success ? parsed.data : fieldByField(values);
@@ -202,4 +209,70 @@ async function pruneRevisions(db: AppDatabase, postId: string): Promise<void> {
       newest.map((row) => row.id),
     )
     .execute();
+}
+
+/**
+ * Every revision of every post, for an export file: the post named by its slug, the fields as
+ * `getRevision` shows them. Oldest first within each post.
+ */
+export async function exportRevisions(db: AppDatabase): Promise<RevisionTransfer[]> {
+  const rows = await db
+    .selectFrom("post_revisions")
+    .innerJoin("blog_posts", "blog_posts.id", "post_revisions.post_id")
+    .selectAll("post_revisions")
+    .select("blog_posts.slug as post_slug")
+    .orderBy("blog_posts.slug")
+    .orderBy("post_revisions.created_at")
+    .orderBy("post_revisions.id")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    post_slug: row.post_slug,
+    kind: row.kind,
+    published: Boolean(row.published),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    post: toPostInput(row.data),
+  }));
+}
+
+export type RevisionImportResult = { imported: number; skipped: number };
+
+/**
+ * Adds the revisions of an export file to the posts just imported (`postIds`: slug to id). Each
+ * is validated (`revisionTransferSchema`, then its fields like any revision, body cleaned); one of
+ * a post not imported, dated after the import began (it would pass for unsaved changes newer
+ * than the import's own save), or already present (same id: importing a file twice) is skipped.
+ * The usual bound applies afterwards: newest 50 per post plus every published version.
+ */
+export async function importRevisions(
+  db: AppDatabase,
+  entries: unknown,
+  postIds: ReadonlyMap<string, string>,
+  startedAt: Date,
+): Promise<RevisionImportResult> {
+  const result: RevisionImportResult = { imported: 0, skipped: 0 };
+  if (!Array.isArray(entries)) return result;
+  const touched = new Set<string>();
+  for (const entry of entries) {
+    const parsed = revisionTransferSchema.safeParse(entry);
+    const postId = parsed.success ? postIds.get(parsed.data.post_slug) : undefined;
+    if (!parsed.success || !postId || parsed.data.updated_at >= startedAt.toISOString() || parsed.data.created_at > parsed.data.updated_at) {
+      result.skipped += 1;
+      continue;
+    }
+    const { id = crypto.randomUUID(), kind, published, created_at, updated_at, post } = parsed.data;
+    const fields = revisionFields(post);
+    const inserted = await db
+      .insertInto("post_revisions")
+      .values({ id, post_id: postId, kind, published: published ? 1 : 0, title: fields.title, data: JSON.stringify(fields), created_at, updated_at })
+      .onConflict((conflict) => conflict.column("id").doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
+      result.imported += 1;
+      touched.add(postId);
+    } else result.skipped += 1;
+  }
+  for (const postId of touched) await pruneRevisions(db, postId);
+  return result;
 }

@@ -1,22 +1,45 @@
 import type { BlogPost } from "../../domain/blog-post";
+import type { RevisionTransfer, SlugRedirectTransfer } from "../../domain/post-workflow";
 import type { AppDatabase } from "../db/database.server";
 import { POSTS_TAG, postTag, recordContentChange } from "../cache/content-changes.server";
 import { exportMedia, importMedia, type MediaExport } from "../media/media-transfer.server";
+import { exportSlugRedirects, importSlugRedirects } from "./post-workflow.server";
+import { exportRevisions, importRevisions, type RevisionImportResult } from "./post-revisions.server";
 import { createPost, listAllPosts, updatePost } from "./posts.server";
 
-/** The file `npm run admin -- export` writes and `import` reads; uploaded images travel along. */
-export type PostExport = { exportedAt: string; posts: BlogPost[]; media?: MediaExport[] };
+/**
+ * The file `npm run admin -- export` writes and `import` reads: posts, with their uploaded images,
+ * revisions and old addresses (docs/decisions/129-what-export-files-carry.md). All but `posts` are
+ * optional, so files written before they travelled still import.
+ */
+export type PostExport = {
+  exportedAt: string;
+  posts: BlogPost[];
+  media?: MediaExport[];
+  revisions?: RevisionTransfer[];
+  redirects?: SlugRedirectTransfer[];
+};
 
 export async function exportPosts(db: AppDatabase): Promise<PostExport> {
   // Oldest first, so an import recreates them in their original order.
   const posts = (await listAllPosts(db)).reverse();
-  return { exportedAt: new Date().toISOString(), posts, media: await exportMedia(db) };
+  return {
+    exportedAt: new Date().toISOString(),
+    posts,
+    media: await exportMedia(db),
+    revisions: await exportRevisions(db),
+    redirects: await exportSlugRedirects(db),
+  };
 }
 
 export type ImportResult = {
   created: string[];
   updated: string[];
   refused: { slug: string; fields: Record<string, string> }[];
+  /** Revisions of the imported posts added, and those skipped (invalid, of a refused post, already there). */
+  revisions: RevisionImportResult;
+  /** Old addresses of the imported posts added, and those skipped. */
+  redirects: { imported: number; skipped: number };
 };
 
 /**
@@ -27,7 +50,9 @@ export type ImportResult = {
 export async function importPosts(db: AppDatabase, data: unknown): Promise<ImportResult> {
   const posts = (data as { posts?: unknown })?.posts;
   if (!Array.isArray(posts)) throw new Error('The file has no "posts" list; it should come from `npm run admin -- export`.');
-  const result: ImportResult = { created: [], updated: [], refused: [] };
+  const startedAt = new Date();
+  const result: ImportResult = { created: [], updated: [], refused: [], revisions: { imported: 0, skipped: 0 }, redirects: { imported: 0, skipped: 0 } };
+  const imported = new Map<string, string>();
   // Images first, so the posts' addresses resolve as soon as the posts exist.
   await importMedia(db, (data as { media?: unknown }).media);
   for (const entry of posts as Record<string, unknown>[]) {
@@ -50,6 +75,11 @@ export async function importPosts(db: AppDatabase, data: unknown): Promise<Impor
       await recordContentChange(db, [POSTS_TAG, postTag(write.post.slug)]);
     }
     (existing ? result.updated : result.created).push(write.post.slug);
+    imported.set(write.post.slug, write.post.id);
   }
+  // After the posts, whose own import saves are then the newest revisions.
+  result.revisions = await importRevisions(db, (data as { revisions?: unknown }).revisions, imported, startedAt);
+  result.redirects = await importSlugRedirects(db, (data as { redirects?: unknown }).redirects, imported);
+  if (result.redirects.imported > 0) await recordContentChange(db, [POSTS_TAG]);
   return result;
 }

@@ -1,5 +1,6 @@
 import type { PostInput } from "../../domain/blog-post";
 import { postStatus, type PostWorkflowValues } from "../../domain/post-publishing";
+import { slugRedirectTransferSchema, type SlugRedirectTransfer } from "../../domain/post-workflow";
 import type { AppDatabase } from "../db/database.server";
 import { publicFilter } from "./post-visibility.server";
 
@@ -111,4 +112,46 @@ export async function publicPostSeo(
     .where("blog_posts.slug", "=", slug)
     .where(await publicFilter(db))
     .executeTakeFirst();
+}
+
+/** Every old address, for an export file: the old slug and the slug of the post it leads to. */
+export async function exportSlugRedirects(db: AppDatabase): Promise<SlugRedirectTransfer[]> {
+  return db
+    .selectFrom("blog_slug_redirects")
+    .innerJoin("blog_posts", "blog_posts.id", "blog_slug_redirects.post_id")
+    .select(["blog_slug_redirects.old_slug", "blog_posts.slug as post_slug"])
+    .orderBy("blog_slug_redirects.old_slug")
+    .execute();
+}
+
+/**
+ * The old addresses of an export file, for the posts just imported (`postIds`: slug to id). One
+ * that is invalid, leads to a post not imported, or is the slug of a post here (the post that
+ * has a slug wins) is skipped; one already here is pointed at the imported post.
+ */
+export async function importSlugRedirects(
+  db: AppDatabase,
+  entries: unknown,
+  postIds: ReadonlyMap<string, string>,
+): Promise<{ imported: number; skipped: number }> {
+  const result = { imported: 0, skipped: 0 };
+  if (!Array.isArray(entries)) return result;
+  for (const entry of entries) {
+    const parsed = slugRedirectTransferSchema.safeParse(entry);
+    const postId = parsed.success ? postIds.get(parsed.data.post_slug) : undefined;
+    const taken =
+      parsed.success &&
+      (await db.selectFrom("blog_posts").select("id").where("slug", "=", parsed.data.old_slug).executeTakeFirst());
+    if (!parsed.success || !postId || taken) {
+      result.skipped += 1;
+      continue;
+    }
+    await db
+      .insertInto("blog_slug_redirects")
+      .values({ old_slug: parsed.data.old_slug, post_id: postId, created_at: new Date().toISOString() })
+      .onConflict((oc) => oc.column("old_slug").doUpdateSet({ post_id: postId }))
+      .execute();
+    result.imported += 1;
+  }
+  return result;
 }

@@ -2,10 +2,13 @@ import { afterEach, describe, expect, test } from "vitest";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
 import { ensureAdminPassword, login } from "../auth/admin-auth.server";
 import { autosavePost, listRevisions } from "../blog/post-revisions.server";
-import { createPost, getPostById } from "../blog/posts.server";
+import { findSlugRedirect } from "../blog/post-workflow.server";
+import { createPost, getPostById, updatePost } from "../blog/posts.server";
 import { createPreviewLink, getPreviewPost } from "../blog/preview-links.server";
 import { enqueueEmail } from "../mail/outbox.server";
-import { copyDatabase } from "./copy-database.server";
+import { readImage, storeImage } from "../media/media.server";
+import { tinyPng } from "../../tests/helpers/sample-files";
+import { copyDatabase, tableCounts } from "./copy-database.server";
 
 // From the embedded default to each kind of target, PostgreSQL included when it is configured.
 describe.each(testDatabaseKinds)("copy-db from SQLite to %s", (targetKind) => {
@@ -76,6 +79,41 @@ describe.each(testDatabaseKinds)("copy-db from SQLite to %s", (targetKind) => {
     expect(counts).toMatchObject({ post_revisions: 2, post_preview_links: 1 });
     expect(await listRevisions(target, post.post.id)).toEqual(await listRevisions(source, post.post.id));
     expect(await getPreviewPost(target, link.link.token)).toMatchObject({ slug: "moved", content: "<p>Unsaved</p>" });
+  });
+
+  test("schedules, SEO fields, old slugs and uploaded images move too", async () => {
+    const source = await open("sqlite");
+    const target = await open(targetKind);
+    const image = await storeImage(source, tinyPng(8));
+    if (!image.ok) throw new Error("not stored");
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    const scheduled = await createPost(source, { title: "Later", slug: "later", published: true, publish_at: later });
+    const renamed = await createPost(source, {
+      title: "Renamed",
+      slug: "old-name",
+      published: true,
+      meta_title: "Search headline",
+      social_image_url: image.url,
+    });
+    if (!scheduled.ok || !renamed.ok) throw new Error("not created");
+    await updatePost(source, renamed.post.id, { slug: "new-name" });
+
+    const counts = await copyDatabase(source, target);
+    expect(counts).toMatchObject({ blog_post_editorial: 2, blog_slug_redirects: 1, blog_media: 1 });
+    expect(await getPostById(target, scheduled.post.id)).toMatchObject({ publish_at: later });
+    expect(await getPostById(target, renamed.post.id)).toMatchObject({ meta_title: "Search headline", social_image_url: image.url });
+    expect(await findSlugRedirect(target, "old-name")).toBe("new-name");
+    const copied = await readImage(target, image.sha256, image.extension);
+    expect(copied && Buffer.from(copied.data).equals(tinyPng(8))).toBe(true);
+  });
+
+  test("every table is copied, except the short-lived rate-limit counters and cache markers", async () => {
+    const target = await open(targetKind);
+    const tables = (await target.introspection.getTables())
+      .map((table) => table.name)
+      .filter((name) => !name.startsWith("kysely_"));
+    const copied = Object.keys(await tableCounts(target));
+    expect([...tables].sort()).toEqual([...copied, "content_changes", "rate_limit_windows"].sort());
   });
 
   test("a target that already holds data is refused and left as it was", async () => {

@@ -164,6 +164,47 @@ test("leaving with unsaved changes asks first", async ({ page }) => {
   await dialog.accept();
 });
 
+test("changing only the search headline is autosaved, offered back after a reload, and kept by Save Draft", async ({ page }) => {
+  const token = await signIn(page);
+  const title = unique("Headline only");
+  const post = await api(page.request, token, "post", "/api/admin/posts", { title, slug: slugify(title), content: "<p>Body</p>" });
+  await openEditor(page, post.id);
+
+  await page.getByLabel("Search headline").fill("A headline for search engines");
+  await expect(page.getByText(SAVED)).toBeVisible(WAIT);
+  // Autosaved beside the post; the post itself is as it was.
+  expect(await api(page.request, token, "get", `/api/admin/posts/${post.id}`)).toMatchObject({ meta_title: "" });
+
+  await page.reload();
+  await expect(page.getByText(/A newer unsaved version of this post from .* was found\./)).toBeVisible();
+  await expect(page.getByLabel("Search headline")).toHaveValue("");
+  await page.getByRole("button", { name: "Restore unsaved version" }).click();
+  await expect(page.getByLabel("Search headline")).toHaveValue("A headline for search engines");
+  await page.getByRole("button", { name: "Save Draft" }).click();
+  await expect(page).toHaveURL(/\/admin\/blog$/);
+  expect(await api(page.request, token, "get", `/api/admin/posts/${post.id}`)).toMatchObject({
+    meta_title: "A headline for search engines",
+  });
+});
+
+test("changing only the publication time asks before leaving", async ({ page }) => {
+  const token = await signIn(page);
+  const title = unique("Time only");
+  const post = await api(page.request, token, "post", "/api/admin/posts", { title, slug: slugify(title), content: "<p>Body</p>" });
+  await openEditor(page, post.id);
+
+  await page.getByLabel("Publish at (your local time)").fill("2031-05-04T09:30:15");
+  const asked: string[] = [];
+  page.once("dialog", (dialog) => {
+    asked.push(dialog.type());
+    void dialog.dismiss();
+  });
+  await page.getByRole("link", { name: "Back to Admin" }).click();
+  await expect.poll(() => asked).toEqual(["confirm"]);
+  await expect(page).toHaveURL(new RegExp(`/admin/blog/edit/${post.id}$`));
+  await expect(page.getByLabel("Publish at (your local time)")).toHaveValue("2031-05-04T09:30:15");
+});
+
 test("a revision is listed, compared with the current text and restored into the editor", async ({ page }) => {
   const token = await signIn(page);
   const title = unique("History");

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { ensureAdminPassword, login } from "../../server/auth/admin-auth.server";
 import { testServices } from "../helpers/http-server";
 import { closeRawAgent, rawRequest, type RawRequest } from "../helpers/raw-http";
-import { validReportFields } from "../helpers/sample-files";
+import { tinyPng, validReportFields } from "../helpers/sample-files";
 import { closeServerBuild, serveSite } from "../helpers/site-server";
 import { createTestDatabase, testDatabaseKinds } from "../helpers/test-database";
 import { bodyFor, hostileHeaders, hostilePath, hostileText, type Door } from "./hostile-input";
@@ -79,9 +79,20 @@ describe.each(testDatabaseKinds)("fuzzing every door on %s", (kind) => {
   }, 240_000);
 });
 
-type Seeded = { postId: string; reportId: string; messageId: string };
+type Seeded = {
+  postId: string;
+  reportId: string;
+  messageId: string;
+  revisionId: string;
+  linkId: string;
+  previewToken: string;
+  mediaPath: string;
+};
 
-/** One post, one report and one message, so id-taking doors also meet ids that exist. */
+/**
+ * One post (renamed once, so its old slug redirects; with a revision, a preview link and an
+ * uploaded image), one report and one message, so id-taking doors also meet ids that exist.
+ */
 async function seed(url: string, token: string): Promise<Seeded> {
   const json = { "content-type": "application/json", authorization: `Bearer ${token}` };
   const post = await fetch(`${url}/api/admin/posts`, {
@@ -107,10 +118,24 @@ async function seed(url: string, token: string): Promise<Seeded> {
     body: JSON.stringify({ name: "Seed", email: "seed@example.com", message: "Seed" }),
   });
   expect([post.status, report.status, message.status]).toEqual([201, 201, 201]);
+  const postId = ((await post.json()) as { id: string }).id;
+  const admin = { authorization: `Bearer ${token}` };
+  const posts = `${url}/api/admin/posts/${postId}`;
+  const renamed = await fetch(posts, { method: "PATCH", headers: json, body: JSON.stringify({ slug: "seed-renamed" }) });
+  const back = await fetch(posts, { method: "PATCH", headers: json, body: JSON.stringify({ slug: "seed", meta_title: "Seed" }) });
+  const revisions = await fetch(`${posts}/revisions`, { headers: admin });
+  const link = await fetch(`${posts}/preview-links`, { method: "POST", headers: json, body: JSON.stringify({ purpose: "share" }) });
+  const media = await fetch(`${url}/api/admin/media`, { method: "POST", headers: { ...admin, "content-type": "image/png" }, body: new Uint8Array(tinyPng()) });
+  expect([renamed.status, back.status, revisions.status, link.status, media.status]).toEqual([200, 200, 200, 201, 201]);
+  const created = (await link.json()) as { id: string; token: string };
   return {
-    postId: ((await post.json()) as { id: string }).id,
+    postId,
     reportId: ((await report.json()) as { id: string }).id,
     messageId: ((await message.json()) as { id: string }).id,
+    revisionId: ((await revisions.json()) as { id: string }[])[0]!.id,
+    linkId: created.id,
+    previewToken: created.token,
+    mediaPath: ((await media.json()) as { url: string }).url,
   };
 }
 
@@ -119,9 +144,10 @@ const FIELD_NAMES = [
   ...["name", "email", "message", "website", "password", "read", "status", "attachment_0", "__proto__"],
   ...["title", "slug", "content", "excerpt", "category", "author_name", "author_bio", "read_time"],
   ...["featured_image_url", "author_avatar_url", "author_linkedin_url", "published", "featured"],
+  ...["publish_at", "meta_title", "meta_description", "social_image_url", "purpose", "kind"],
 ];
 
-function allDoors({ postId, reportId, messageId }: Seeded): Door[] {
+function allDoors({ postId, reportId, messageId, revisionId, linkId, previewToken, mediaPath }: Seeded): Door[] {
   const admin = true;
   return [
     { method: "POST", path: "/api/contact", kind: "json" },
@@ -142,6 +168,20 @@ function allDoors({ postId, reportId, messageId }: Seeded): Door[] {
     { method: "PATCH", path: `/api/admin/posts/${postId}`, kind: "json", admin },
     { method: "PUT", path: `/api/admin/posts/${postId}`, kind: "json", admin },
     { method: "DELETE", path: "/api/admin/posts/missing", kind: "none", admin },
+    // The editorial workflow: revisions, autosave, preview links, uploads, old slugs.
+    { method: "GET", path: `/api/admin/posts/${postId}/revisions`, kind: "none", admin },
+    { method: "GET", path: `/api/admin/posts/${postId}/revisions/${revisionId}`, kind: "none", admin },
+    { method: "POST", path: `/api/admin/posts/${postId}/autosave`, kind: "json", admin },
+    { method: "POST", path: "/api/admin/posts/missing/autosave", kind: "json", admin },
+    { method: "GET", path: `/api/admin/posts/${postId}/preview-links`, kind: "none", admin },
+    { method: "POST", path: `/api/admin/posts/${postId}/preview-links`, kind: "json", admin },
+    { method: "DELETE", path: `/api/admin/posts/${postId}/preview-links/${linkId}`, kind: "none", admin },
+    { method: "POST", path: "/api/admin/media", kind: "image", admin },
+    { method: "GET", path: mediaPath, kind: "none" },
+    { method: "GET", path: `/preview/${previewToken}`, kind: "none" },
+    { method: "GET", path: `/preview/${previewToken}.data`, kind: "none" },
+    { method: "GET", path: "/blog/seed-renamed", kind: "none" },
+    { method: "GET", path: "/api/posts/seed-renamed", kind: "none" },
     { method: "GET", path: "/api/admin/contact/messages?page=1", kind: "none", admin },
     { method: "PATCH", path: `/api/admin/contact/messages/${messageId}`, kind: "json", admin },
     { method: "GET", path: "/api/admin/security/reports", kind: "none", admin },

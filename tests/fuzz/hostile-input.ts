@@ -4,7 +4,7 @@ import fc from "fast-check";
 export type Door = {
   method: string;
   path: string;
-  kind: "json" | "form" | "multipart" | "none";
+  kind: "json" | "form" | "multipart" | "image" | "none";
   /** Takes the admin's bearer token (sent valid in some requests). */
   admin?: boolean;
 };
@@ -37,6 +37,12 @@ const NASTY_STRINGS = [
   "true",
   "1e309",
   "-0",
+  "2999-01-01T00:00:00Z",
+  "2026-02-30T25:61:00+14:00",
+  "+275760-09-13T00:00:00.001Z",
+  "1970-01-01T00:00:00",
+  "/media/0000000000000000000000000000000000000000000000000000000000000000.png",
+  "/media/../admin.png",
 ];
 
 /** A field value: random text of every kind, a nasty string, or a value of the wrong type. */
@@ -125,6 +131,14 @@ export function hostileHeaders(): fc.Arbitrary<Record<string, string>> {
   );
 }
 
+const IMAGE_SIGNATURES = [
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+  Buffer.from("GIF89a"),
+  Buffer.from("RIFF\x00\x00\x00\x00WEBPVP8 ", "latin1"),
+  Buffer.from("<svg xmlns='http://www.w3.org/2000/svg' onload='alert(1)'>"),
+];
+
 /** The generated values encoded as the door expects them (stringified where a form needs text). */
 export function bodyFor(
   kind: Door["kind"],
@@ -150,6 +164,12 @@ export function bodyFor(
         type: `multipart/form-data; boundary=${boundary}`,
       };
     }
+    case "image":
+      // An image's signature, then anything: the server decides the type from the bytes.
+      return {
+        body: Buffer.concat([IMAGE_SIGNATURES[asText(values.kind).length % IMAGE_SIGNATURES.length]!, Buffer.from(JSON.stringify(values))]),
+        type: "image/png",
+      };
     case "none":
       return { body: undefined, type: undefined };
   }

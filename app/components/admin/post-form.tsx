@@ -9,9 +9,11 @@ import { ImageUploadButton } from "./image-upload-button";
 import {
   EMPTY_WORKFLOW,
   PostWorkflowFields,
+  workflowFormValues,
   WORKFLOW_FIELD_ORDER,
   type PostWorkflowHandle,
   type SaveIntent,
+  type WorkflowFormValues,
 } from "./post-workflow-fields";
 import { RichTextEditor, type RichTextHandle } from "./rich-text-editor";
 import { FieldError, FormAlert } from "../ui/form-messages";
@@ -26,10 +28,13 @@ export type PostFormValues = { [Name in FormFieldName]: Name extends "featured" 
 
 export type SaveOutcome = { ok: true } | { ok: false; fields?: Record<string, string>; error?: string };
 
+/** Every field of the editor but the body: the form's own and the scheduling and SEO fields. */
+export type EditorValues = PostFormValues & WorkflowFormValues;
+
 /** What the editorial workflow (autosave, revisions, preview) reads from and puts into the form. */
 export type PostFormHandle = {
-  read: () => { values: PostFormValues; content: string };
-  load: (values: PostFormValues, content: string) => void;
+  read: () => { values: EditorValues; content: string };
+  load: (values: EditorValues, content: string) => void;
 };
 
 type TextField = Exclude<keyof PostFormValues, "featured">;
@@ -91,15 +96,20 @@ export function PostForm({
   useImperativeHandle(
     handleRef,
     () => ({
-      read: () => ({ values: valuesRef.current, content: editorRef.current?.getHtml() ?? initialContent }),
+      read: () => ({
+        values: { ...valuesRef.current, ...(workflowRef.current?.read() ?? workflowFormValues(initialWorkflow)) },
+        content: editorRef.current?.getHtml() ?? initialContent,
+      }),
       load: (next, content) => {
-        setValues(next);
+        const { publish_at, meta_title, meta_description, social_image_url, ...own } = next;
+        setValues(own);
+        workflowRef.current?.load({ publish_at, meta_title, meta_description, social_image_url });
         setErrors({});
         setFormError(undefined);
         editorRef.current?.setHtml(content);
       },
     }),
-    [initialContent],
+    [initialContent, initialWorkflow],
   );
 
   const fieldId = (name: string) => `${formId}-${name}`;
@@ -255,6 +265,7 @@ export function PostForm({
         saving={saving}
         onSchedule={() => void submit(true, "schedule")}
         onUnschedule={() => void submit(false, "draft")}
+        onChange={onChange}
       />
 
       <FormAlert error={formError} />

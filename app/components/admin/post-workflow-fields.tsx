@@ -10,6 +10,21 @@ export type SaveIntent = "draft" | "publish" | "schedule";
 export type PostWorkflowHandle = {
   /** The editorial fields to send with this save. */
   input: (intent: SaveIntent) => Partial<PostInput>;
+  /** The fields as they stand, for autosave, the local copy and comparisons. */
+  read: () => WorkflowFormValues;
+  /** Puts restored values into the fields (a revision, a recovered copy). */
+  load: (values: WorkflowFormValues) => void;
+};
+
+/**
+ * The scheduling and SEO fields as the editor holds them: `publish_at` a UTC instant when the
+ * field names a time, "" when empty; the texts as typed.
+ */
+export type WorkflowFormValues = {
+  publish_at: string;
+  meta_title: string;
+  meta_description: string;
+  social_image_url: string;
 };
 
 export const WORKFLOW_FIELD_ORDER = ["publish_at", "meta_title", "meta_description", "social_image_url"] as const;
@@ -38,6 +53,18 @@ function fromLocalInput(value: string): string {
   return date && !Number.isNaN(date.getTime()) ? date.toISOString() : "invalid";
 }
 
+/** A stored post's fields as the editor first shows them: a schedule only while it is to come. */
+export function workflowFormValues(initial: PostWorkflowValues & { published: boolean }): WorkflowFormValues {
+  const scheduled = postStatus(initial) === "scheduled";
+  const publishAt = scheduled ? toLocalInput(initial.publish_at) : "";
+  return {
+    publish_at: publishAt ? fromLocalInput(publishAt) : "",
+    meta_title: initial.meta_title,
+    meta_description: initial.meta_description,
+    social_image_url: initial.social_image_url ?? "",
+  };
+}
+
 export const scheduleFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /**
@@ -53,6 +80,7 @@ export function PostWorkflowFields({
   saving,
   onSchedule,
   onUnschedule,
+  onChange,
 }: {
   ref: React.Ref<PostWorkflowHandle>;
   idPrefix: string;
@@ -61,6 +89,8 @@ export function PostWorkflowFields({
   saving: boolean;
   onSchedule: () => void;
   onUnschedule: () => void;
+  /** Called after each change the person makes, like the rest of the form's (autosave listens). */
+  onChange?: () => void;
 }) {
   const scheduled = postStatus(initial) === "scheduled";
   const [publishAt, setPublishAt] = useState(scheduled ? toLocalInput(initial.publish_at) : "");
@@ -77,9 +107,28 @@ export function PostWorkflowFields({
         meta_description: metaDescription,
         social_image_url: socialImage,
       }),
+      read: () => ({
+        publish_at: publishAt ? fromLocalInput(publishAt) : "",
+        meta_title: metaTitle,
+        meta_description: metaDescription,
+        social_image_url: socialImage,
+      }),
+      load: (values) => {
+        setPublishAt(values.publish_at ? toLocalInput(values.publish_at) : "");
+        setMetaTitle(values.meta_title);
+        setMetaDescription(values.meta_description);
+        setSocialImage(values.social_image_url);
+      },
     }),
     [publishAt, metaTitle, metaDescription, socialImage],
   );
+  /** A setter that also tells the form something changed. */
+  function changing<Value>(set: (value: Value) => void) {
+    return (value: Value) => {
+      set(value);
+      onChange?.();
+    };
+  }
 
   const id = (name: string) => `${idPrefix}-${name}`;
   const errorId = (name: string) => `${idPrefix}-${name}-error`;
@@ -118,7 +167,7 @@ export function PostWorkflowFields({
             type="datetime-local"
             step={1}
             value={publishAt}
-            onChange={(event) => setPublishAt(event.target.value)}
+            onChange={(event) => changing(setPublishAt)(event.target.value)}
             className={`${field("publish_at").className} max-w-xs`}
           />
           <button
@@ -148,18 +197,18 @@ export function PostWorkflowFields({
         <p className="text-sm text-slate-600">{workflowTexts.seoHint}</p>
         <div>
           {label("meta_title", workflowTexts.metaTitleLabel)}
-          <input {...field("meta_title")} type="text" maxLength={POST_WORKFLOW_LIMITS.meta_title} value={metaTitle} onChange={(event) => setMetaTitle(event.target.value)} />
+          <input {...field("meta_title")} type="text" maxLength={POST_WORKFLOW_LIMITS.meta_title} value={metaTitle} onChange={(event) => changing(setMetaTitle)(event.target.value)} />
           {error("meta_title")}
         </div>
         <div>
           {label("meta_description", workflowTexts.metaDescriptionLabel)}
-          <textarea {...field("meta_description")} rows={2} maxLength={POST_WORKFLOW_LIMITS.meta_description} value={metaDescription} onChange={(event) => setMetaDescription(event.target.value)} />
+          <textarea {...field("meta_description")} rows={2} maxLength={POST_WORKFLOW_LIMITS.meta_description} value={metaDescription} onChange={(event) => changing(setMetaDescription)(event.target.value)} />
           {error("meta_description")}
         </div>
         <div>
           {label("social_image_url", workflowTexts.socialImageLabel)}
-          <input {...field("social_image_url")} type="url" placeholder="https://" maxLength={POST_WORKFLOW_LIMITS.url} value={socialImage} onChange={(event) => setSocialImage(event.target.value)} />
-          <ImageUploadButton label={mediaMessages.uploadFor(UPLOAD_TARGETS.social_image_url)} onUploaded={setSocialImage} />
+          <input {...field("social_image_url")} type="url" placeholder="https://" maxLength={POST_WORKFLOW_LIMITS.url} value={socialImage} onChange={(event) => changing(setSocialImage)(event.target.value)} />
+          <ImageUploadButton label={mediaMessages.uploadFor(UPLOAD_TARGETS.social_image_url)} onUploaded={changing(setSocialImage)} />
           {error("social_image_url")}
         </div>
       </fieldset>

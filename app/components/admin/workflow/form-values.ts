@@ -1,20 +1,22 @@
-import type { PostFormValues } from "../post-form";
+import type { EditorValues } from "../post-form";
 
 /**
- * Stored post fields (a revision, a recovered copy) as form values, field by field of the form
- * itself: a field the form does not have is ignored, one the source lacks keeps its value.
+ * Stored post fields (a revision, a recovered copy) as editor values, field by field of the editor
+ * itself: a field the editor does not have is ignored, one the source lacks keeps its value. A
+ * publication time is only kept while it is to come, as the editor shows a schedule.
  */
-export function toFormValuesLike(current: PostFormValues, source: Record<string, unknown>): PostFormValues {
+export function toFormValuesLike(current: EditorValues, source: Record<string, unknown>): EditorValues {
   const next: Record<string, unknown> = { ...current };
   for (const name of Object.keys(current)) {
     const value = source[name];
-    if (typeof current[name as keyof PostFormValues] === "boolean") next[name] = Boolean(value ?? current[name as keyof PostFormValues]);
+    if (typeof current[name as keyof EditorValues] === "boolean") next[name] = Boolean(value ?? current[name as keyof EditorValues]);
+    else if (name === "publish_at" && value !== undefined) next[name] = typeof value === "string" && Date.parse(value) > Date.now() ? value : "";
     else if (value !== undefined) next[name] = value === null ? "" : String(value);
   }
-  return next as PostFormValues;
+  return next as EditorValues;
 }
 
 /** One string per editor state, to tell whether two of them differ. */
-export function snapshotKey(values: PostFormValues, content: string): string {
+export function snapshotKey(values: EditorValues, content: string): string {
   return JSON.stringify([values, content]);
 }

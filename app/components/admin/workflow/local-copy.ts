@@ -1,10 +1,10 @@
-import type { PostFormValues } from "../post-form";
+import type { EditorValues } from "../post-form";
 
 /**
  * A copy of the editor's state in this browser's local storage, written moments after each
  * change: what survives a closed tab or a dropped network before the server has it.
  */
-export type LocalCopy = { values: PostFormValues; content: string; savedAt: string };
+export type LocalCopy = { values: EditorValues; content: string; savedAt: string };
 
 const PREFIX = "dialogic-editor-copy:";
 const keyFor = (postId: string | undefined) => `${PREFIX}${postId ?? "new"}`;

@@ -1,7 +1,8 @@
 import { diffWords } from "diff";
 import { postFieldLabels } from "../../../../domain/admin-messages";
+import { workflowTexts as publishingTexts } from "../../../../domain/post-publishing";
 import { workflowTexts } from "../../../../domain/post-workflow";
-import type { PostFormValues } from "../post-form";
+import type { EditorValues } from "../post-form";
 
 /** An article body as readable text: one line per block, no markup. */
 export function articleText(html: string): string {
@@ -12,7 +13,15 @@ export function articleText(html: string): string {
   return text.replace(/\n{3,}/g, "\n\n").trim();
 }
 
-type Side = { values: PostFormValues; content: string };
+type Side = { values: EditorValues; content: string };
+
+const LABELS: Record<string, string> = {
+  ...postFieldLabels,
+  publish_at: publishingTexts.publishAtLabel,
+  meta_title: publishingTexts.metaTitleLabel,
+  meta_description: publishingTexts.metaDescriptionLabel,
+  social_image_url: publishingTexts.socialImageLabel,
+};
 
 /**
  * What changed from a revision to the editor's current state: the fields that differ, then the
@@ -20,7 +29,7 @@ type Side = { values: PostFormValues; content: string };
  * screen readers).
  */
 export function RevisionDiff({ from, to }: { from: Side; to: Side }) {
-  const fields = (Object.keys(to.values) as (keyof PostFormValues)[]).filter(
+  const fields = (Object.keys(to.values) as (keyof EditorValues)[]).filter(
     (name) => String(from.values[name]) !== String(to.values[name]),
   );
   const parts = diffWords(articleText(from.content), articleText(to.content));
@@ -32,7 +41,7 @@ export function RevisionDiff({ from, to }: { from: Side; to: Side }) {
         <dl className="grid gap-2 sm:grid-cols-[max-content_1fr]">
           {fields.map((name) => (
             <div key={name} className="contents">
-              <dt className="font-medium text-slate-700">{postFieldLabels[name as keyof typeof postFieldLabels] ?? name}</dt>
+              <dt className="font-medium text-slate-700">{LABELS[name] ?? name}</dt>
               <dd className="text-slate-800">
                 <del className="bg-red-50 text-red-800">{String(from.values[name])}</del>{" "}
                 <span aria-hidden="true">→</span> <ins className="bg-green-50 text-green-800">{String(to.values[name])}</ins>

@@ -3,7 +3,7 @@ import { workflowTexts, type Revision, type RevisionSummary } from "../../../../
 import { formatDateTime } from "../../../lib/dates";
 import { adminApi } from "../../../lib/admin/client";
 import { useAdminCall, useAdminQuery } from "../../../lib/admin/hooks";
-import type { PostFormValues } from "../post-form";
+import type { EditorValues } from "../post-form";
 import { toFormValuesLike } from "./form-values";
 import { RevisionDiff } from "./revision-diff";
 
@@ -28,8 +28,8 @@ export function RevisionHistory({
   postId: string;
   /** Changes whenever a save may have added a revision. */
   version: number;
-  read: () => { values: PostFormValues; content: string } | undefined;
-  onRestore: (values: PostFormValues, content: string, label: string) => void;
+  read: () => { values: EditorValues; content: string } | undefined;
+  onRestore: (values: EditorValues, content: string, label: string) => void;
 }) {
   const run = useAdminCall();
   const headingId = useId();

@@ -3,7 +3,7 @@ import type { BlogPost } from "../../../../domain/blog-post";
 import { WORKFLOW_LIMITS, autosaveInputSchema } from "../../../../domain/post-workflow";
 import { adminApi } from "../../../lib/admin/client";
 import { useAdminCall } from "../../../lib/admin/hooks";
-import type { PostFormValues } from "../post-form";
+import type { EditorValues } from "../post-form";
 
 export type AutosaveStatus =
   | { kind: "idle" }
@@ -28,7 +28,7 @@ export function useAutosave({
   onSaved,
 }: {
   postId: string | undefined;
-  read: () => { values: PostFormValues; content: string } | undefined;
+  read: () => { values: EditorValues; content: string } | undefined;
   onDraftCreated: (post: BlogPost) => void;
   onSaved: () => void;
 }) {

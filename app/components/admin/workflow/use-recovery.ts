@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import { adminApi } from "../../../lib/admin/client";
 import { useAdminCall } from "../../../lib/admin/hooks";
-import type { PostFormValues } from "../post-form";
+import type { EditorValues } from "../post-form";
 import { snapshotKey, toFormValuesLike } from "./form-values";
 import { clearLocalCopy, readLocalCopy } from "./local-copy";
 
-export type RecoveryOffer = { at: string; values: PostFormValues; content: string };
+export type RecoveryOffer = { at: string; values: EditorValues; content: string };
 
 const DISMISSED_PREFIX = "dialogic-editor-dismissed:";
 
@@ -22,7 +22,7 @@ export function useRecovery({
 }: {
   postId: string | undefined;
   savedAt: string | undefined;
-  initialValues: PostFormValues;
+  initialValues: EditorValues;
   initialContent: string;
 }) {
   const run = useAdminCall();

@@ -3,7 +3,8 @@ import type { BlogPost, PostInput } from "../../../../domain/blog-post";
 import { workflowTexts } from "../../../../domain/post-workflow";
 import { adminApi } from "../../../lib/admin/client";
 import { useAdminCall } from "../../../lib/admin/hooks";
-import { PostForm, type PostFormHandle, type PostFormValues, type SaveOutcome } from "../post-form";
+import { PostForm, type EditorValues, type PostFormHandle, type PostFormValues, type SaveOutcome } from "../post-form";
+import { EMPTY_WORKFLOW, workflowFormValues } from "../post-workflow-fields";
 import { AutosaveStatusText } from "./autosave-status";
 import { clearLocalCopy, writeLocalCopy } from "./local-copy";
 import { PreviewLinksPanel } from "./preview-links-panel";
@@ -45,7 +46,13 @@ export function WorkflowEditor({
   const [notice, setNotice] = useState<string>();
   const read = useCallback(() => formRef.current?.read(), []);
   const guard = useLeaveGuard(dirty);
-  const recovery = useRecovery({ postId: id, savedAt, initialValues, initialContent });
+  const recovery = useRecovery({
+    postId: id,
+    savedAt,
+    // Scheduling and SEO fields count like the rest: a change to them alone is worth offering back.
+    initialValues: { ...initialValues, ...workflowFormValues(initialWorkflow ?? { ...EMPTY_WORKFLOW, published: false }) },
+    initialContent,
+  });
   const autosave = useAutosave({
     postId: id,
     read,
@@ -85,7 +92,7 @@ export function WorkflowEditor({
     return outcome;
   }
 
-  function load(values: PostFormValues, content: string) {
+  function load(values: EditorValues, content: string) {
     formRef.current?.load(values, content);
     setDirty(true);
   }
