@@ -3,7 +3,8 @@ import type { BlogPost, PostInput } from "../../../../domain/blog-post";
 import { workflowTexts } from "../../../../domain/post-workflow";
 import { adminApi } from "../../../lib/admin/client";
 import { useAdminCall } from "../../../lib/admin/hooks";
-import { PostForm, type PostFormHandle, type PostFormValues, type SaveOutcome } from "../post-form";
+import { AdminButton } from "../admin-form";
+import { PostForm, type PostDraft, type PostFormHandle, type PostFormValues, type SaveOutcome } from "../post-form";
 import { AutosaveStatusText } from "./autosave-status";
 import { clearLocalCopy, writeLocalCopy } from "./local-copy";
 import { PreviewLinksPanel } from "./preview-links-panel";
@@ -24,17 +25,12 @@ const LOCAL_COPY_DELAY_MS = 500;
 export function WorkflowEditor({
   id,
   savedAt,
-  initialValues,
-  initialContent,
-  initialWorkflow,
+  initial,
   onSave,
 }: {
   id?: string;
   savedAt?: string;
-  initialValues: PostFormValues;
-  initialContent: string;
-  /** Scheduling and SEO fields of a stored post. */
-  initialWorkflow?: React.ComponentProps<typeof PostForm>["initialWorkflow"];
+  initial: PostDraft;
   onSave: (input: PostInput, draftId: string | undefined) => Promise<SaveOutcome>;
 }) {
   const run = useAdminCall();
@@ -45,7 +41,7 @@ export function WorkflowEditor({
   const [notice, setNotice] = useState<string>();
   const read = useCallback(() => formRef.current?.read(), []);
   const guard = useLeaveGuard(dirty);
-  const recovery = useRecovery({ postId: id, savedAt, initialValues, initialContent });
+  const recovery = useRecovery({ postId: id, savedAt, initialValues: initial.values, initialContent: initial.content });
   const autosave = useAutosave({
     postId: id,
     read,
@@ -125,22 +121,16 @@ export function WorkflowEditor({
       ) : null}
       <PostForm
         mode={id ? "edit" : "create"}
-        initialValues={initialValues}
-        initialContent={initialContent}
-        initialWorkflow={initialWorkflow}
+        initial={initial}
         onSave={save}
         onChange={changed}
         handleRef={formRef}
         actions={
           <>
             <AutosaveStatusText status={autosave.status} />
-            <button
-              type="button"
-              onClick={() => void preview()}
-              className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50"
-            >
+            <AdminButton variant="secondary" onClick={() => void preview()}>
               {workflowTexts.preview}
-            </button>
+            </AdminButton>
           </>
         }
       />
