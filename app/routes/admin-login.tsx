@@ -7,7 +7,7 @@ import { adminPageMeta } from "../content/admin-page-meta";
 import { adminApi } from "../lib/admin/client";
 import { clearAdminToken, readAdminToken, storeAdminToken } from "../lib/admin/session";
 import { pageMeta, siteFromMatches } from "../lib/meta";
-import { replaceToast } from "../lib/notify";
+import { replaceToast } from "../lib/browser/notify";
 import type { Route } from "./+types/admin-login";
 import { FieldError } from "../components/ui/form-messages";
 

@@ -7,7 +7,7 @@ import {
   type ReportField,
 } from "../../../domain/report-fields";
 import { reportFieldCopy, securitySubmitCopy } from "../../content/security-submit";
-import { replaceToast } from "../../lib/notify";
+import { replaceToast } from "../../lib/browser/notify";
 import { checkAttachments } from "../../lib/reports/check-attachments";
 import { sendReport } from "../../lib/reports/send-report";
 import type { SummaryItem } from "../ui/error-summary";
@@ -35,7 +35,7 @@ type Validate = (values: Values) => Errors;
 // The schema (and its library) loads when the form is first used, not with the page (decision 074).
 let validator: Promise<Validate> | undefined;
 function loadValidator(): Promise<Validate> {
-  validator ??= import("../../lib/report-validation").then((module) => module.validateReport);
+  validator ??= import("../../lib/reports/validate-report").then((module) => module.validateReport);
   return validator;
 }
 
