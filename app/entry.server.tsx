@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../server/db/database-errors.server";
-import { ArticleBodyContext } from "./lib/article-body";
+import { ArticleBodyContext } from "./lib/blog/article-body";
 
 export const streamTimeout = 5_000;
 

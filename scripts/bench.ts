@@ -13,7 +13,6 @@
  * public page's JavaScript and HTML (gzip), the article's wire ratio, and 10,000 against 10 posts.
  */
 import { spawn } from "node:child_process";
-import crypto from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
@@ -27,20 +26,14 @@ import { migrateToLatest } from "../server/db/migrate.server";
 import { startBuiltServer, type BuiltServer } from "../tests/helpers/built-server";
 // @ts-expect-error: a plain ES module of the build scripts, without types.
 import { pageWeights } from "./page-weight.mjs";
+import { ARTICLE_SLUG, article, samplePostRow } from "./sample-posts";
 
 const CONNECTIONS = 50;
 const ROUNDS = 3;
 const SECONDS_PER_ROUND = 3;
 const FEATURED_POSTS = 3;
-const ARTICLE_SLUG = "the-30k-article";
 const CATEGORIES = ["AI & Education", "Training", "Assessment", "Technology", "Research", "General"];
 const CLOCK_TICKS_PER_SECOND = 100;
-
-const article = JSON.parse(readFileSync(path.resolve("tests/fixtures/article-30k.json"), "utf8")) as {
-  html: string;
-  title: string;
-  excerpt: string;
-};
 
 /** The 30 KB article (the newest unfeatured post) and `others` short posts before it. */
 async function fillDatabase(dataDir: string, others: number): Promise<void> {
@@ -49,27 +42,15 @@ async function fillDatabase(dataDir: string, others: number): Promise<void> {
     await migrateToLatest(db);
     const start = Date.UTC(2020, 0, 1);
     const shortBody = "<p>A short post of the benchmark's list.</p>";
-    const row = (index: number, slug: string, title: string, content: string, featured: boolean) => {
-      const createdAt = new Date(start + index * 60_000).toISOString();
-      return {
-        id: crypto.randomUUID(),
+    const row = (index: number, slug: string, title: string, content: string, featured: boolean) =>
+      samplePostRow({
         slug,
         title,
-        excerpt: article.excerpt,
         content,
         category: CATEGORIES[index % CATEGORIES.length]!,
-        author_name: "Alex Example",
-        author_avatar_url: null,
-        author_bio: "Content Creator",
-        author_linkedin_url: null,
-        featured_image_url: null,
-        read_time: "12 min read",
-        published: 1 as const,
-        featured: featured ? (1 as const) : (0 as const),
-        created_at: createdAt,
-        updated_at: createdAt,
-      };
-    };
+        featured,
+        createdAt: new Date(start + index * 60_000).toISOString(),
+      });
     await db.transaction().execute(async (trx) => {
       for (let first = 0; first < others; first += 500) {
         const rows = [];

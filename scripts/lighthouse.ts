@@ -5,7 +5,6 @@
  * /usr/bin/chromium; nothing is downloaded). Builds nothing: run `npm run build` first. Prints the
  * four category scores of each page.
  */
-import crypto from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,43 +14,25 @@ import { cleanArticleHtml } from "../server/blog/article-html.server";
 import { createDatabase } from "../server/db/database.server";
 import { migrateToLatest } from "../server/db/migrate.server";
 import { startBuiltServer } from "../tests/helpers/built-server";
+import { ARTICLE_SLUG, article, samplePostRow } from "./sample-posts";
 
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-const ARTICLE_SLUG = "the-30k-article";
 
 async function seedArticle(dataDir: string): Promise<void> {
-  const article = JSON.parse(readFileSync(path.resolve("tests/fixtures/article-30k.json"), "utf8")) as {
-    html: string;
-    title: string;
-    excerpt: string;
-  };
   const db = createDatabase({ kind: "sqlite", file: path.join(dataDir, "site.db") });
   try {
     await migrateToLatest(db);
-    const now = new Date().toISOString();
-    await db
-      .insertInto("blog_posts")
-      .values({
-        id: crypto.randomUUID(),
-        slug: ARTICLE_SLUG,
-        title: article.title,
-        excerpt: article.excerpt,
-        content: cleanArticleHtml(article.html),
-        category: "Research",
-        author_name: "Alex Example",
-        author_avatar_url: null,
-        author_bio: "Content Creator",
-        author_linkedin_url: null,
-        featured_image_url: null,
-        read_time: "12 min read",
-        published: 1,
-        featured: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    const post = samplePostRow({
+      slug: ARTICLE_SLUG,
+      title: article.title,
+      content: cleanArticleHtml(article.html),
+      category: "Research",
+      featured: false,
+      createdAt: new Date().toISOString(),
+    });
+    await db.insertInto("blog_posts").values(post).execute();
   } finally {
     await db.destroy();
   }

@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import { adminTexts, adminToasts } from "../../domain/admin-messages";
 import { NEW_POST_DEFAULTS, type BlogPost, type PostInput } from "../../domain/blog-post";
 import { BackToAdmin, QueryStatus } from "../components/admin/admin-panels";
-import type { PostForm, PostFormValues, SaveOutcome } from "../components/admin/post-form";
+import type { PostDraft, PostFormValues, SaveOutcome } from "../components/admin/post-form";
 import { RequireAdmin } from "../components/admin/require-admin";
 import { WorkflowEditor } from "../components/admin/workflow/workflow-editor";
 import { adminPageMeta } from "../content/admin-page-meta";
@@ -68,7 +68,7 @@ function PostEditorScreen({ id }: { id?: string }) {
         {id ? adminTexts.editHeading : adminTexts.createHeading}
       </h1>
       <div className="mt-8">
-        {id ? <ExistingPost id={id} /> : <Editor values={NEW_POST_VALUES} content={NEW_POST_DEFAULTS.content} />}
+        {id ? <ExistingPost id={id} /> : <Editor initial={{ values: NEW_POST_VALUES, content: NEW_POST_DEFAULTS.content }} />}
       </div>
     </section>
   );
@@ -82,10 +82,12 @@ function ExistingPost({ id }: { id: string }) {
     return (
       <Editor
         id={id}
-        values={toFormValues(query.data)}
-        content={query.data.content}
         savedAt={query.data.updated_at}
-        workflow={{ publish_at, meta_title, meta_description, social_image_url, published }}
+        initial={{
+          values: toFormValues(query.data),
+          content: query.data.content,
+          workflow: { publish_at, meta_title, meta_description, social_image_url, published },
+        }}
       />
     );
   }
@@ -100,19 +102,7 @@ function ExistingPost({ id }: { id: string }) {
   );
 }
 
-function Editor({
-  id,
-  values,
-  content,
-  savedAt,
-  workflow,
-}: {
-  id?: string;
-  values: PostFormValues;
-  content: string;
-  savedAt?: string;
-  workflow?: React.ComponentProps<typeof PostForm>["initialWorkflow"];
-}) {
+function Editor({ id, savedAt, initial }: { id?: string; savedAt?: string; initial: PostDraft }) {
   const navigate = useNavigate();
   const run = useAdminCall();
 
@@ -137,13 +127,6 @@ function Editor({
   }
 
   return (
-    <WorkflowEditor
-      id={id}
-      savedAt={savedAt}
-      initialValues={values}
-      initialContent={content}
-      initialWorkflow={workflow}
-      onSave={save}
-    />
+    <WorkflowEditor id={id} savedAt={savedAt} initial={initial} onSave={save} />
   );
 }

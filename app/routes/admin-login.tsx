@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { adminTexts, adminToasts } from "../../domain/admin-messages";
+import { FieldLabel } from "../components/admin/admin-form";
 import { AuthSpinner } from "../components/admin/require-admin";
 import { adminPageMeta } from "../content/admin-page-meta";
 import { adminApi } from "../lib/admin/client";
 import { clearAdminToken, readAdminToken, storeAdminToken } from "../lib/admin/session";
 import { pageMeta, siteFromMatches } from "../lib/meta";
-import { replaceToast } from "../lib/notify";
+import { replaceToast } from "../lib/browser/notify";
 import type { Route } from "./+types/admin-login";
 import { FieldError } from "../components/ui/form-messages";
 
@@ -93,9 +94,7 @@ function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   return (
     <form method="post" className="mt-8 space-y-6" onSubmit={onSubmit} noValidate>
       <div>
-        <label htmlFor={passwordId} className="block text-sm font-medium text-slate-700">
-          {adminTexts.passwordLabel}
-        </label>
+        <FieldLabel htmlFor={passwordId}>{adminTexts.passwordLabel}</FieldLabel>
         <div className="relative mt-1">
           <input
             id={passwordId}

@@ -4,6 +4,7 @@ import type { ContactMessage, ContactMessagePage } from "../../domain/contact";
 import type { InboxReadFilter, InboxSort } from "../../domain/contact-inbox";
 import { BackToAdmin, QueryStatus } from "../components/admin/admin-panels";
 import { useRefreshAdminCounts } from "../components/admin/admin-shell";
+import { InboxFilterBar, InboxSearch, InboxSelect, inboxButtonClass } from "../components/admin/inbox-filters";
 import { MessageCard } from "../components/admin/message-card";
 import { RequireAdmin } from "../components/admin/require-admin";
 import { contactInboxCopy as copy } from "../content/contact";
@@ -24,16 +25,10 @@ export default function AdminMessagesPage() {
   );
 }
 
-const fieldClass =
-  "min-h-11 rounded-lg border border-slate-500 bg-white px-3 text-sm text-slate-900 focus:outline-2 focus:outline-offset-0 focus:outline-indigo-600";
-const buttonClass =
-  "inline-flex min-h-11 items-center rounded-lg border border-slate-400 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60";
-
 function Inbox() {
   const run = useAdminCall();
   const refreshCounts = useRefreshAdminCounts();
   const [page, setPage] = useState(1);
-  const [text, setText] = useState("");
   const [q, setQ] = useState("");
   const [read, setReadFilter] = useState<InboxReadFilter>("all");
   const [sort, setSort] = useState<InboxSort>("newest");
@@ -96,47 +91,24 @@ function Inbox() {
         <p className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">{copy.mailNotConfigured}</p>
       ) : null}
 
-      <div className="mt-6 flex flex-wrap items-end gap-3">
-        <form
-          role="search"
-          className="flex min-w-0 flex-1 basis-64 items-end gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            from(setQ)(text.trim());
-          }}
-        >
-          <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium text-slate-800">
-            {copy.searchLabel}
-            <input type="search" value={text} onChange={(event) => setText(event.target.value)} maxLength={200} className={`${fieldClass} w-full`} />
-          </label>
-          <button type="submit" className={buttonClass}>
-            {copy.search}
-          </button>
-        </form>
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-          {copy.showLabel}
-          <select value={read} onChange={(event) => from(setReadFilter)(event.target.value as InboxReadFilter)} className={fieldClass}>
-            {(["all", "unread", "read"] as const).map((option) => (
-              <option key={option} value={option}>
-                {copy.show[option]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-          {copy.sortLabel}
-          <select value={sort} onChange={(event) => from(setSort)(event.target.value as InboxSort)} className={fieldClass}>
-            {(["newest", "oldest"] as const).map((option) => (
-              <option key={option} value={option}>
-                {copy.sort[option]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="button" onClick={() => void markAllRead()} disabled={!inbox || inbox.unread === 0} className={buttonClass}>
+      <InboxFilterBar>
+        <InboxSearch label={copy.searchLabel} button={copy.search} onSearch={from(setQ)} />
+        <InboxSelect
+          label={copy.showLabel}
+          value={read}
+          options={(["all", "unread", "read"] as const).map((option) => ({ value: option, label: copy.show[option] }))}
+          onChange={from(setReadFilter)}
+        />
+        <InboxSelect
+          label={copy.sortLabel}
+          value={sort}
+          options={(["newest", "oldest"] as const).map((option) => ({ value: option, label: copy.sort[option] }))}
+          onChange={from(setSort)}
+        />
+        <button type="button" onClick={() => void markAllRead()} disabled={!inbox || inbox.unread === 0} className={inboxButtonClass}>
           {copy.markAllRead}
         </button>
-      </div>
+      </InboxFilterBar>
 
       <QueryStatus query={query} loading={copy.loading} failed={copy.loadFailed} className="mt-10" />
       {inbox && inbox.messages.length === 0 ? (
@@ -163,11 +135,11 @@ function Pager({ inbox, onPage }: { inbox: ContactMessagePage; onPage: (page: nu
   if (pages === 1) return null;
   return (
     <nav aria-label={copy.pages} className="mt-8 flex items-center justify-between gap-4">
-      <button type="button" disabled={inbox.page <= 1} onClick={() => onPage(inbox.page - 1)} className={buttonClass}>
+      <button type="button" disabled={inbox.page <= 1} onClick={() => onPage(inbox.page - 1)} className={inboxButtonClass}>
         {copy.newer}
       </button>
       <span className="text-sm text-slate-700">{copy.pageOf(inbox.page, pages)}</span>
-      <button type="button" disabled={inbox.page >= pages} onClick={() => onPage(inbox.page + 1)} className={buttonClass}>
+      <button type="button" disabled={inbox.page >= pages} onClick={() => onPage(inbox.page + 1)} className={inboxButtonClass}>
         {copy.older}
       </button>
     </nav>

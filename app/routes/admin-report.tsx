@@ -3,6 +3,7 @@ import { Link, useParams } from "react-router";
 import { toast } from "sonner";
 import { formatBytes } from "../../domain/report-attachments";
 import {
+  REPORT_FIELDS,
   REPORT_STATUSES,
   reportMessages,
   REPORT_STATUS_LABELS,
@@ -33,20 +34,8 @@ export default function AdminReportPage() {
   );
 }
 
-/** Every field of the report, in the order of the form. Shown as text, never as HTML. */
-const DETAIL_FIELDS = [
-  "reporter_name",
-  "reporter_email",
-  "company",
-  "asset_affected",
-  "vrt_category",
-  "vrt_subcategory",
-  "weakness_type",
-  "severity",
-  "description",
-  "reproduction_steps",
-  "impact",
-] as const;
+/** Every field of the report but its title (shown above them), in the order of the form. Shown as text, never as HTML. */
+const DETAIL_FIELDS = REPORT_FIELDS.filter((field) => field !== "vulnerability_title");
 
 function ReportView() {
   const { id = "" } = useParams();

@@ -44,7 +44,24 @@ export function toBlogPost(row: Selectable<BlogPostsTable>, workflow: PostWorkfl
   };
 }
 
-function toRowValues(input: PostInput) {
+type ArticleField =
+  | "slug"
+  | "title"
+  | "excerpt"
+  | "content"
+  | "category"
+  | "author_name"
+  | "author_avatar_url"
+  | "author_bio"
+  | "author_linkedin_url"
+  | "featured_image_url"
+  | "read_time";
+
+/**
+ * The article's own fields as they are stored and shown: empty optional texts become null and the
+ * body is cleaned. The saved post and its private preview both go through here.
+ */
+export function articleFields(input: { [K in ArticleField]: PostInput[K] | BlogPost[K] }) {
   return {
     slug: input.slug,
     title: input.title,
@@ -57,6 +74,12 @@ function toRowValues(input: PostInput) {
     author_linkedin_url: input.author_linkedin_url || null,
     featured_image_url: input.featured_image_url || null,
     read_time: input.read_time,
+  };
+}
+
+function toRowValues(input: PostInput) {
+  return {
+    ...articleFields(input),
     published: input.published ? (1 as const) : (0 as const),
     featured: input.featured ? (1 as const) : (0 as const),
   };

@@ -10,8 +10,7 @@ import {
   type PreviewPurpose,
 } from "../../domain/post-workflow";
 import type { AppDatabase } from "../db/database.server";
-import { cleanArticleHtml } from "./article-html.server";
-import { getPostById } from "./posts.server";
+import { articleFields, getPostById } from "./posts.server";
 import { newerAutosave } from "./post-revisions.server";
 
 /**
@@ -107,17 +106,7 @@ export async function getPreviewPost(db: AppDatabase, token: string, now = new D
   const autosave = await newerAutosave(db, post);
   const fields = autosave ? { ...post, ...autosave.post, updated_at: autosave.updated_at } : post;
   return {
-    slug: fields.slug,
-    title: fields.title,
-    excerpt: fields.excerpt || null,
-    content: cleanArticleHtml(fields.content),
-    category: fields.category,
-    author_name: fields.author_name,
-    author_avatar_url: fields.author_avatar_url || null,
-    author_bio: fields.author_bio,
-    author_linkedin_url: fields.author_linkedin_url || null,
-    featured_image_url: fields.featured_image_url || null,
-    read_time: fields.read_time,
+    ...articleFields(fields),
     featured: fields.featured,
     created_at: post.created_at,
     updated_at: fields.updated_at,

@@ -10,7 +10,7 @@ import {
   type ContactMessagePage,
 } from "../../domain/contact";
 import { containsPattern, INBOX_DEFAULT_PAGE_SIZE, type InboxQuery } from "../../domain/contact-inbox";
-import { fieldErrors } from "../../domain/validation";
+import { asRecord, fieldErrors } from "../../domain/validation";
 import type { Database } from "../db/schema";
 import type { AppServices } from "../context.server";
 import { countAttempt, type RateLimited, type RateLimitRule } from "../limits/rate-limits.server";
@@ -214,10 +214,4 @@ export async function markContactMessageRead(
 
 function withReadFlag<T extends { read_at: string | null }>(row: T): T & { read: boolean } {
   return { ...row, read: row.read_at !== null };
-}
-
-function asRecord(input: unknown): Record<string, unknown> {
-  return input !== null && typeof input === "object" && !Array.isArray(input)
-    ? (input as Record<string, unknown>)
-    : {};
 }

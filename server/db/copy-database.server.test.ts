@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, test } from "vitest";
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
+import { describe, expect, test } from "vitest";
+import { copyDbDatabases, reportRow } from "../../tests/helpers/copy-db";
+import { testDatabaseKinds } from "../../tests/helpers/test-database";
 import { ensureAdminPassword, login } from "../auth/admin-auth.server";
 import { autosavePost, listRevisions } from "../blog/post-revisions.server";
 import { findSlugRedirect } from "../blog/post-workflow.server";
@@ -12,15 +13,7 @@ import { copyDatabase, tableCounts } from "./copy-database.server";
 
 // From the embedded default to each kind of target, PostgreSQL included when it is configured.
 describe.each(testDatabaseKinds)("copy-db from SQLite to %s", (targetKind) => {
-  const opened: TestDatabase[] = [];
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((database) => database.destroy()));
-  });
-  async function open(kind: typeof targetKind) {
-    const database = await createTestDatabase(kind);
-    opened.push(database);
-    return database.db;
-  }
+  const open = copyDbDatabases();
 
   test("every row arrives unchanged, binary attachments included, and the admin password still works", async () => {
     const source = await open("sqlite");
@@ -31,28 +24,7 @@ describe.each(testDatabaseKinds)("copy-db from SQLite to %s", (targetKind) => {
     await enqueueEmail(source, { to: "team@example.com", subject: "Hello", text: "Body" });
     const now = new Date().toISOString();
     const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0x10]);
-    await source
-      .insertInto("security_reports")
-      .values({
-        id: "r1",
-        reference: "VR-2026-ABCDEF",
-        reporter_name: "Ada",
-        reporter_email: "ada@example.com",
-        company: "",
-        asset_affected: "app",
-        vulnerability_title: "Title",
-        vrt_category: "Other",
-        vrt_subcategory: "other",
-        weakness_type: "Design",
-        severity: "Low",
-        description: "d".repeat(60),
-        reproduction_steps: "steps",
-        impact: "impact",
-        status: "new",
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await source.insertInto("security_reports").values(reportRow("VR-2026-ABCDEF", now)).execute();
     await source
       .insertInto("report_attachments")
       .values({ id: "a1", report_id: "r1", position: 0, filename: "shot.png", content_type: "image/png", size: bytes.length, sha256: "x", data: bytes, created_at: now })

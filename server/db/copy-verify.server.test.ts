@@ -1,41 +1,17 @@
-import { afterEach, describe, expect, test } from "vitest";
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
+import { describe, expect, test } from "vitest";
+import { copyDbDatabases, reportRow } from "../../tests/helpers/copy-db";
+import { testDatabaseKinds } from "../../tests/helpers/test-database";
 import { copyDatabase, verifyCopy } from "./copy-database.server";
 
 const now = new Date().toISOString();
-const report = {
-  id: "r1",
-  reference: "VR-2026-ABCDEF",
-  reporter_name: "Ada",
-  reporter_email: "ada@example.com",
-  company: "",
-  asset_affected: "app",
-  vulnerability_title: "Title",
-  vrt_category: "Other",
-  vrt_subcategory: "other",
-  weakness_type: "Design",
-  severity: "Low",
-  description: "d".repeat(60),
-  reproduction_steps: "steps",
-  impact: "impact",
-  status: "new" as const,
-  created_at: now,
-  updated_at: now,
-};
+const report = reportRow("VR-2026-ABCDEF", now);
 
 describe.each(testDatabaseKinds)("copy-db verification into %s", (targetKind) => {
-  const opened: TestDatabase[] = [];
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((database) => database.destroy()));
-  });
+  const open = copyDbDatabases();
 
   test("a copy that differs in an attachment's bytes or a table's rows is reported, naming it", async () => {
-    const sourceDatabase = await createTestDatabase("sqlite");
-    opened.push(sourceDatabase);
-    const source = sourceDatabase.db;
-    const targetDatabase = await createTestDatabase(targetKind);
-    opened.push(targetDatabase);
-    const target = targetDatabase.db;
+    const source = await open("sqlite");
+    const target = await open(targetKind);
     const bytes = Buffer.from("%PDF-1.4 original bytes");
     await source.insertInto("security_reports").values(report).execute();
     await source

@@ -29,6 +29,7 @@ export function postWorkflowRouter(services: AppServices) {
   const largeJson = jsonBody(`${ADMIN_POST_BODY_LIMIT}b`);
   const smallJson = jsonBody();
   const guard = requireAdmin(services);
+  const writeGuard = requireAdmin(services, authMessages.requiredToUpdate);
 
   router.use("/admin/posts/:id", (_req, res, next) => {
     res.set("Cache-Control", "no-store");
@@ -47,17 +48,12 @@ export function postWorkflowRouter(services: AppServices) {
     res.json(revision);
   });
 
-  router.post(
-    "/admin/posts/:id/autosave",
-    requireAdmin(services, authMessages.requiredToUpdate),
-    largeJson,
-    async (req: Request<PostParams>, res) => {
-      const result = await autosavePost(db, req.params.id, req.body);
-      if (result.ok) return res.json(result.revision);
-      if (result.code === "not_found") return sendApiError(res, 404, adminApiMessages.postNotFound);
-      sendApiError(res, 400, Object.values(result.fields)[0] ?? adminApiMessages.invalidPost, result.fields);
-    },
-  );
+  router.post("/admin/posts/:id/autosave", writeGuard, largeJson, async (req: Request<PostParams>, res) => {
+    const result = await autosavePost(db, req.params.id, req.body);
+    if (result.ok) return res.json(result.revision);
+    if (result.code === "not_found") return sendApiError(res, 404, adminApiMessages.postNotFound);
+    sendApiError(res, 400, Object.values(result.fields)[0] ?? adminApiMessages.invalidPost, result.fields);
+  });
 
   router.get("/admin/posts/:id/preview-links", guard, async (req: Request<PostParams>, res) => {
     const links = await listPreviewLinks(db, req.params.id);
@@ -65,32 +61,23 @@ export function postWorkflowRouter(services: AppServices) {
     res.json(links);
   });
 
-  router.post(
-    "/admin/posts/:id/preview-links",
-    requireAdmin(services, authMessages.requiredToUpdate),
-    smallJson,
-    async (req: Request<PostParams>, res) => {
-      const input = previewLinkInputSchema.safeParse(req.body ?? {});
-      if (!input.success) {
-        return sendApiError(res, 400, workflowApiMessages.invalidPurpose, { purpose: workflowApiMessages.invalidPurpose });
-      }
-      const result = await createPreviewLink(db, req.params.id, input.data.purpose);
-      if (result.ok) return res.status(201).json(result.link);
-      if (result.code === "not_found") return sendApiError(res, 404, adminApiMessages.postNotFound);
-      sendApiError(res, 409, workflowApiMessages.tooManyPreviewLinks);
-    },
-  );
+  router.post("/admin/posts/:id/preview-links", writeGuard, smallJson, async (req: Request<PostParams>, res) => {
+    const input = previewLinkInputSchema.safeParse(req.body ?? {});
+    if (!input.success) {
+      return sendApiError(res, 400, workflowApiMessages.invalidPurpose, { purpose: workflowApiMessages.invalidPurpose });
+    }
+    const result = await createPreviewLink(db, req.params.id, input.data.purpose);
+    if (result.ok) return res.status(201).json(result.link);
+    if (result.code === "not_found") return sendApiError(res, 404, adminApiMessages.postNotFound);
+    sendApiError(res, 409, workflowApiMessages.tooManyPreviewLinks);
+  });
 
-  router.delete(
-    "/admin/posts/:id/preview-links/:linkId",
-    requireAdmin(services, authMessages.requiredToUpdate),
-    async (req: Request<LinkParams>, res) => {
-      if (!(await revokePreviewLink(db, req.params.id, req.params.linkId))) {
-        return sendApiError(res, 404, workflowApiMessages.previewLinkNotFound);
-      }
-      res.status(204).end();
-    },
-  );
+  router.delete("/admin/posts/:id/preview-links/:linkId", writeGuard, async (req: Request<LinkParams>, res) => {
+    if (!(await revokePreviewLink(db, req.params.id, req.params.linkId))) {
+      return sendApiError(res, 404, workflowApiMessages.previewLinkNotFound);
+    }
+    res.status(204).end();
+  });
 
   return router;
 }

@@ -32,11 +32,7 @@ export class DatabaseRateLimitStore implements Store {
     const id = this.key(key);
     const nowMs = now.getTime();
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-      const row = await this.db
-        .selectFrom("rate_limit_windows")
-        .select(["hits", "version"])
-        .where("key", "=", id)
-        .executeTakeFirst();
+      const row = await this.readRow(id);
       const hits = recentHits(row?.hits, nowMs - this.windowMs);
       if (hits.length >= this.limit) {
         // Full: the oldest hit leaving the window frees the next place.
@@ -45,20 +41,14 @@ export class DatabaseRateLimitStore implements Store {
       hits.push(nowMs);
       const values = { hits: JSON.stringify(hits), expires_at: new Date(nowMs + this.windowMs).toISOString() };
       const written = row
-        ? await this.db
-            .updateTable("rate_limit_windows")
-            .set({ ...values, version: row.version + 1 })
-            .where("key", "=", id)
-            .where("version", "=", row.version)
-            .executeTakeFirst()
-            .then((result) => Number(result.numUpdatedRows))
+        ? await this.writeUnlessChanged(id, row.version, values)
         : await this.db
             .insertInto("rate_limit_windows")
             .values({ key: id, ...values, version: 1 })
             .onConflict((conflict) => conflict.column("key").doNothing())
             .executeTakeFirst()
-            .then((result) => Number(result.numInsertedOrUpdatedRows ?? 0));
-      if (written === 1) {
+            .then((result) => Number(result.numInsertedOrUpdatedRows ?? 0) === 1);
+      if (written) {
         if (Math.random() < 0.01) await this.sweep(now);
         return { totalHits: hits.length, resetTime: new Date(hits[0]! + this.windowMs) };
       }
@@ -71,21 +61,11 @@ export class DatabaseRateLimitStore implements Store {
   async decrement(key: string): Promise<void> {
     const id = this.key(key);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-      const row = await this.db
-        .selectFrom("rate_limit_windows")
-        .select(["hits", "version"])
-        .where("key", "=", id)
-        .executeTakeFirst();
+      const row = await this.readRow(id);
       if (!row) return;
       const hits = recentHits(row.hits, 0);
       hits.pop();
-      const result = await this.db
-        .updateTable("rate_limit_windows")
-        .set({ hits: JSON.stringify(hits), version: row.version + 1 })
-        .where("key", "=", id)
-        .where("version", "=", row.version)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 1) return;
+      if (await this.writeUnlessChanged(id, row.version, { hits: JSON.stringify(hits) })) return;
     }
   }
 
@@ -96,6 +76,21 @@ export class DatabaseRateLimitStore implements Store {
   /** Rows whose every hit has left the window are dead weight. */
   private async sweep(now: Date): Promise<void> {
     await this.db.deleteFrom("rate_limit_windows").where("expires_at", "<=", now.toISOString()).execute();
+  }
+
+  private readRow(id: string) {
+    return this.db.selectFrom("rate_limit_windows").select(["hits", "version"]).where("key", "=", id).executeTakeFirst();
+  }
+
+  /** Writes the row only if no other request changed it since it was read at `version`. */
+  private async writeUnlessChanged(id: string, version: number, values: { hits: string; expires_at?: string }): Promise<boolean> {
+    const result = await this.db
+      .updateTable("rate_limit_windows")
+      .set({ ...values, version: version + 1 })
+      .where("key", "=", id)
+      .where("version", "=", version)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   private key(key: string): string {

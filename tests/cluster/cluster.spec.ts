@@ -17,7 +17,7 @@ import {
   type Nginx,
 } from "./cluster-kit";
 import { percentile, runLoad, tally, type LoadResult } from "./load";
-import { checkMail, checkStored } from "./verify";
+import { checkMail, checkStored, type MailCheck, type StoredCheck } from "./verify";
 
 // Two processes of the built server on one PostgreSQL database behind nginx, under a mixed load.
 const missing = clusterMissing();
@@ -103,6 +103,30 @@ function figures(title: string, load: LoadResult, extra: Record<string, unknown>
   console.log(lines.join("\n"));
 }
 
+/** What was acknowledged and what was stored exactly once, as the figures print them. */
+function storedFigures(stored: StoredCheck): Record<string, string> {
+  return {
+    "acknowledged": `${stored.contactsAcknowledged} contact messages, ${stored.reportsAcknowledged} reports`,
+    "stored once": `${stored.contactsStoredOnce} contact messages, ${stored.reportsStoredOnceIntact} reports with identical attachments`,
+  };
+}
+
+/** Every acknowledged submission stored once and intact; every email delivered once. */
+function expectNothingLostOrDoubled(stored: StoredCheck, mail: MailCheck): void {
+  expect(stored.contactsStoredOnce).toBe(stored.contactsAcknowledged);
+  expect(stored.reportsStoredOnceIntact).toBe(stored.reportsAcknowledged);
+  expect(stored.reportsPartial).toBe(0);
+  expect(mail.pendingLeft).toBe(0);
+  expect(mail.missing).toBe(0);
+  expect(mail.delivered).toBe(mail.sent);
+  expect(mail.distinctDelivered).toBe(mail.delivered);
+}
+
+/** The end of both processes' output, for a failed run. */
+function printProcessOutput(cluster: Cluster): void {
+  console.log(`process A said:\n${cluster.a.output().slice(-3_000)}\nprocess B said:\n${cluster.b.output().slice(-3_000)}`);
+}
+
 test("two processes behind nginx: one killed mid-load and restarted, nothing lost, nothing sent twice", async () => {
   test.setTimeout(150_000);
   const database = await createEmptyDatabase();
@@ -165,8 +189,7 @@ test("two processes behind nginx: one killed mid-load and restarted, nothing los
 
     figures("cluster run 1: process A killed with SIGKILL mid-load, then restarted", load, {
       "A back after": `${restartedInMs} ms after its SIGKILL (at answer 90)`,
-      "acknowledged": `${stored.contactsAcknowledged} contact messages, ${stored.reportsAcknowledged} reports`,
-      "stored once": `${stored.contactsStoredOnce} contact messages, ${stored.reportsStoredOnceIntact} reports with identical attachments`,
+      ...storedFigures(stored),
       "stored reports": `${stored.reportsStored} (partial: ${stored.reportsPartial})`,
       "emails": `${mail.sent} sent, ${mail.delivered} delivered (${mail.distinctDelivered} distinct Message-IDs, ${mail.missing} missing); outbox drained in ${mail.secondsToDrain.toFixed(1)} s`,
       "token across":      `login on A, B answers ${onB}; logout on B ${logout}, then A ${afterLogout[0]}, B ${afterLogout[1]}`,
@@ -178,13 +201,7 @@ test("two processes behind nginx: one killed mid-load and restarted, nothing los
     expect(load.answers.filter((answer) => answer.status === 500)).toEqual([]);
     expect(stored.contactsAcknowledged).toBeGreaterThan(20);
     expect(stored.reportsAcknowledged).toBeGreaterThan(10);
-    expect(stored.contactsStoredOnce).toBe(stored.contactsAcknowledged);
-    expect(stored.reportsStoredOnceIntact).toBe(stored.reportsAcknowledged);
-    expect(stored.reportsPartial).toBe(0);
-    expect(mail.pendingLeft).toBe(0);
-    expect(mail.missing).toBe(0);
-    expect(mail.delivered).toBe(mail.sent);
-    expect(mail.distinctDelivered).toBe(mail.delivered);
+    expectNothingLostOrDoubled(stored, mail);
     expect(mail.sent).toBeGreaterThanOrEqual(stored.contactsAcknowledged + 2 * stored.reportsAcknowledged);
     expect(onB).toBe(200);
     expect(logout).toBe(204);
@@ -195,7 +212,7 @@ test("two processes behind nginx: one killed mid-load and restarted, nothing los
     expect(edited.status).toBe(200);
     expect(stale.every((ms) => ms !== undefined)).toBe(true);
   } catch (error) {
-    console.log(`process A said:\n${cluster.a.output().slice(-3_000)}\nprocess B said:\n${cluster.b.output().slice(-3_000)}`);
+    printProcessOutput(cluster);
     throw error;
   } finally {
     await cluster.stop();
@@ -254,8 +271,7 @@ test("PostgreSQL restarted mid-load: no process exits, 503 meanwhile, nothing lo
     figures("cluster run 2: PostgreSQL stopped for 3 s mid-load, then started again", load, {
       "outage": `${downFor} ms from stop to ready; answers wholly inside it: ${JSON.stringify(tally(during, (answer) => `${answer.kind} ${answer.status}`))}`,
       "serving again":     `A after ${recovered[0]} ms, B after ${recovered[1]} ms`,
-      "acknowledged": `${stored.contactsAcknowledged} contact messages, ${stored.reportsAcknowledged} reports`,
-      "stored once": `${stored.contactsStoredOnce} contact messages, ${stored.reportsStoredOnceIntact} reports with identical attachments`,
+      ...storedFigures(stored),
       "emails": `${mail.sent} sent, ${mail.delivered} delivered (${mail.distinctDelivered} distinct Message-IDs, ${mail.missing} missing)`,
       "process exits":     a.unexpectedExits.concat(b.unexpectedExits).join("; ") || "none",
     });
@@ -266,15 +282,9 @@ test("PostgreSQL restarted mid-load: no process exits, 503 meanwhile, nothing lo
     expect(load.answers.filter((answer) => answer.status === "network error" || (typeof answer.status === "number" && answer.status >= 500 && answer.status !== 503))).toEqual([]);
     expect(recovered).toHaveLength(2);
     expect(stored.contactsAcknowledged).toBeGreaterThan(10);
-    expect(stored.contactsStoredOnce).toBe(stored.contactsAcknowledged);
-    expect(stored.reportsStoredOnceIntact).toBe(stored.reportsAcknowledged);
-    expect(stored.reportsPartial).toBe(0);
-    expect(mail.pendingLeft).toBe(0);
-    expect(mail.missing).toBe(0);
-    expect(mail.distinctDelivered).toBe(mail.delivered);
-    expect(mail.delivered).toBe(mail.sent);
+    expectNothingLostOrDoubled(stored, mail);
   } catch (error) {
-    console.log(`process A said:\n${cluster.a.output().slice(-3_000)}\nprocess B said:\n${cluster.b.output().slice(-3_000)}`);
+    printProcessOutput(cluster);
     throw error;
   } finally {
     await cluster.stop();

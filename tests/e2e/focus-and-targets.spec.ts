@@ -1,3 +1,4 @@
+import { PUBLIC_PAGE_PATHS } from "../../domain/public-pages";
 import { countTargets, smallTargets, tabThrough } from "../helpers/focus-and-targets";
 import { waitForHydration } from "../helpers/hydration";
 import { expect, test } from "./fixtures";
@@ -7,23 +8,8 @@ const viewports = [
   { name: "mobile", width: 390, height: 844 },
 ] as const;
 
-const publicPaths = [
-  "/",
-  "/solutions",
-  "/how-it-works",
-  "/features",
-  "/science",
-  "/about",
-  "/contact",
-  "/support",
-  "/security",
-  "/security/submit",
-  "/blog",
-  "/privacy",
-  "/terms",
-  "/admin/login",
-  "/no-such-page",
-];
+// Every public page, and the two that are not in the sitemap but anyone may open.
+const publicPaths = [...PUBLIC_PAGE_PATHS, "/admin/login", "/no-such-page"];
 
 // The not-found page answers 404, which the browser logs.
 test.use({ allowedConsoleErrors: [/status of 404/], reducedMotion: "reduce" });

@@ -5,6 +5,7 @@ import { slugify } from "../../../domain/slug";
 import { fieldErrors } from "../../../domain/validation";
 import { UPLOAD_TARGETS, mediaMessages } from "../../../domain/media";
 import type { PostWorkflowValues } from "../../../domain/post-publishing";
+import { AdminButton, FieldLabel, adminInputClass, fieldLabelClass } from "./admin-form";
 import { ImageUploadButton } from "./image-upload-button";
 import {
   EMPTY_WORKFLOW,
@@ -32,12 +33,21 @@ export type SaveOutcome = { ok: true } | { ok: false; fields?: Record<string, st
 export type EditorValues = PostFormValues & WorkflowFormValues;
 
 /** What the editorial workflow (autosave, revisions, preview) reads from and puts into the form. */
+/** What the form opens with: its values, the body and, for a stored post, scheduling and SEO. */
+export type PostDraft = {
+  values: PostFormValues;
+  content: string;
+  workflow?: PostWorkflowValues & { published: boolean };
+};
+
 export type PostFormHandle = {
   read: () => { values: EditorValues; content: string };
   load: (values: EditorValues, content: string) => void;
 };
 
 type TextField = Exclude<keyof PostFormValues, "featured">;
+
+const disabledLook = "disabled:cursor-not-allowed disabled:opacity-50";
 
 const FIELDS: { name: TextField; required?: boolean; multiline?: boolean; type?: "url"; max: number; hint?: string }[] = [
   { name: "title", required: true, max: POST_LIMITS.title },
@@ -52,9 +62,6 @@ const FIELDS: { name: TextField; required?: boolean; multiline?: boolean; type?:
   { name: "author_linkedin_url", type: "url", max: POST_LIMITS.url },
 ];
 
-const inputClass =
-  "mt-1 block w-full rounded-md border px-3 py-2 text-slate-900 shadow-sm focus:border-indigo-600 focus:ring-2 focus:ring-indigo-600 focus:outline-none";
-
 /**
  * The post editor's form. While creating, the slug follows the title until it is edited by
  * hand. Save Draft submits published false, Publish submits published true; both are checked
@@ -62,19 +69,14 @@ const inputClass =
  */
 export function PostForm({
   mode,
-  initialValues,
-  initialContent,
-  initialWorkflow = { ...EMPTY_WORKFLOW, published: false },
+  initial,
   onSave,
   onChange,
   handleRef,
   actions,
 }: {
   mode: "create" | "edit";
-  initialValues: PostFormValues;
-  initialContent: string;
-  /** Scheduling and SEO fields of a stored post. */
-  initialWorkflow?: PostWorkflowValues & { published: boolean };
+  initial: PostDraft;
   onSave: (values: PostInput) => Promise<SaveOutcome>;
   /** Called after each change the person makes (the autosave listens). */
   onChange?: () => void;
@@ -85,7 +87,8 @@ export function PostForm({
   const formId = useId();
   const editorRef = useRef<RichTextHandle>(null);
   const workflowRef = useRef<PostWorkflowHandle>(null);
-  const [values, setValues] = useState(initialValues);
+  const { content: initialContent, workflow: initialWorkflow = { ...EMPTY_WORKFLOW, published: false } } = initial;
+  const [values, setValues] = useState(initial.values);
   const [slugEdited, setSlugEdited] = useState(mode === "edit");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string>();
@@ -191,14 +194,14 @@ export function PostForm({
             "aria-required": field.required || undefined,
             "aria-invalid": error ? true : undefined,
             "aria-describedby": error ? errorId(field.name) : undefined,
-            className: `${inputClass} ${error ? "border-red-600" : "border-slate-300"}`,
+            className: `${adminInputClass} ${error ? "border-red-600" : "border-slate-300"}`,
           };
           return (
             <div key={field.name} className={field.multiline ? "sm:col-span-2" : undefined}>
-              <label htmlFor={fieldId(field.name)} className="block text-sm font-medium text-slate-700">
+              <FieldLabel htmlFor={fieldId(field.name)}>
                 {postFieldLabels[field.name]}
                 {field.required ? <span aria-hidden="true" className="text-red-700"> *</span> : null}
-              </label>
+              </FieldLabel>
               {field.multiline ? (
                 <textarea
                   {...common}
@@ -227,9 +230,7 @@ export function PostForm({
       </div>
 
       <div>
-        <span id={contentLabelId} className="block text-sm font-medium text-slate-700">
-          {postFieldLabels.content}
-        </span>
+        <span id={contentLabelId} className={fieldLabelClass}>{postFieldLabels.content}</span>
         <div className="mt-1">
           <RichTextEditor
             ref={editorRef}
@@ -273,22 +274,12 @@ export function PostForm({
       <div className="flex flex-wrap items-center justify-end gap-4 border-t border-slate-200 pt-6">
         {actions}
         <div className="flex gap-3">
-          <button
-            type="submit"
-            value="draft"
-            disabled={saving}
-            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50"
-          >
+          <AdminButton variant="secondary" type="submit" value="draft" disabled={saving} className={disabledLook}>
             {adminTexts.saveDraft}
-          </button>
-          <button
-            type="submit"
-            value="publish"
-            disabled={saving}
-            className="rounded-md bg-indigo-700 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-800 disabled:cursor-not-allowed disabled:opacity-50"
-          >
+          </AdminButton>
+          <AdminButton variant="primary" type="submit" value="publish" disabled={saving} className={disabledLook}>
             {adminTexts.publish}
-          </button>
+          </AdminButton>
         </div>
       </div>
     </form>

@@ -2,6 +2,8 @@ import { useImperativeHandle, useState } from "react";
 import type { PostInput } from "../../../domain/blog-post";
 import { POST_WORKFLOW_LIMITS, postStatus, workflowTexts, type PostWorkflowValues } from "../../../domain/post-publishing";
 import { UPLOAD_TARGETS, mediaMessages } from "../../../domain/media";
+import { FieldError } from "../ui/form-messages";
+import { AdminButton, FieldLabel, adminInputClass } from "./admin-form";
 import { ImageUploadButton } from "./image-upload-button";
 
 /** What the form asks of these fields when it saves: Save Draft, Publish or Schedule. */
@@ -35,9 +37,6 @@ export const EMPTY_WORKFLOW: PostWorkflowValues = {
   meta_description: "",
   social_image_url: null,
 };
-
-const inputClass =
-  "mt-1 block w-full rounded-md border px-3 py-2 text-slate-900 shadow-sm focus:border-indigo-600 focus:ring-2 focus:ring-indigo-600 focus:outline-none";
 
 /** An ISO instant as the value of a datetime-local input, in this browser's time zone. */
 export function toLocalInput(iso: string | null): string {
@@ -137,19 +136,10 @@ export function PostWorkflowFields({
     name,
     "aria-invalid": errors[name] ? true : undefined,
     "aria-describedby": errors[name] ? errorId(name) : undefined,
-    className: `${inputClass} ${errors[name] ? "border-red-600" : "border-slate-300"}`,
+    className: `${adminInputClass} ${errors[name] ? "border-red-600" : "border-slate-300"}`,
   });
-  const error = (name: string) =>
-    errors[name] ? (
-      <p id={errorId(name)} className="mt-1 text-sm text-red-700">
-        {errors[name]}
-      </p>
-    ) : null;
-  const label = (name: string, text: string) => (
-    <label htmlFor={id(name)} className="block text-sm font-medium text-slate-700">
-      {text}
-    </label>
-  );
+  const error = (name: string) => <FieldError id={errorId(name)} error={errors[name]} />;
+  const label = (name: string, text: string) => <FieldLabel htmlFor={id(name)}>{text}</FieldLabel>;
 
   return (
     <div className="grid gap-6 sm:grid-cols-2">
@@ -170,23 +160,13 @@ export function PostWorkflowFields({
             onChange={(event) => changing(setPublishAt)(event.target.value)}
             className={`${field("publish_at").className} max-w-xs`}
           />
-          <button
-            type="button"
-            disabled={saving}
-            onClick={onSchedule}
-            className="mt-1 rounded-md border border-indigo-300 px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 disabled:opacity-50"
-          >
+          <AdminButton variant="outline" disabled={saving} onClick={onSchedule} className="mt-1 disabled:opacity-50">
             {workflowTexts.schedule}
-          </button>
+          </AdminButton>
           {scheduled ? (
-            <button
-              type="button"
-              disabled={saving}
-              onClick={onUnschedule}
-              className="mt-1 rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-50"
-            >
+            <AdminButton variant="secondary" disabled={saving} onClick={onUnschedule} className="mt-1 disabled:opacity-50">
               {workflowTexts.unschedule}
-            </button>
+            </AdminButton>
           ) : null}
         </div>
         {error("publish_at")}

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { PublicPost } from "../../../domain/blog-post";
 import { blogMessages } from "../../../domain/blog";
 import { articleCopy } from "../../content/blog";
-import { ARTICLE_BODY_ID, useArticleBody } from "../../lib/article-body";
+import { ARTICLE_BODY_ID, useArticleBody } from "../../lib/blog/article-body";
 import { formatPostDate } from "../../lib/dates";
 import { PostImage } from "./post-image";
 import { ShareButton } from "./share-button";

@@ -1,4 +1,4 @@
-import { notify } from "../../lib/notify";
+import { notify } from "../../lib/browser/notify";
 import { blogMessages } from "../../../domain/blog";
 import { articleCopy } from "../../content/blog";
 

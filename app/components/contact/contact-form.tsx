@@ -10,7 +10,7 @@ import {
   type ContactFormValues,
 } from "../../../domain/contact-fields";
 import { contactCopy } from "../../content/contact";
-import { replaceToast } from "../../lib/notify";
+import { replaceToast } from "../../lib/browser/notify";
 import { sendContactMessage } from "../../lib/contact/send-contact";
 import { FieldError } from "../ui/form-messages";
 
@@ -59,7 +59,7 @@ export function ContactForm({
     setSentTo(undefined);
     const honeypot = new FormData(event.currentTarget).get(CONTACT_HONEYPOT_FIELD);
     // The schema (and its library) loads when a message is sent, not with the page (decision 074).
-    const fields = (await import("../../lib/contact-validation")).validateContact(values);
+    const fields = (await import("../../lib/contact/validate-contact")).validateContact(values);
     if (fields) {
       setErrors(fields);
       focusFirstInvalid(fields);

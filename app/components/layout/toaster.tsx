@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
-import { loadToastLibrary, onToasterWanted, toasterMounted, toasterWanted } from "../../lib/notify";
+import { loadToastLibrary, onToasterWanted, toasterMounted, toasterWanted } from "../../lib/browser/notify";
 
 // The library's own stylesheet, loaded with it (it would otherwise inject an inline <style>,
 // which the Content-Security-Policy refuses).

@@ -7,7 +7,7 @@ import {
   type ReportField,
 } from "../../../domain/report-fields";
 import { reportFieldCopy, securitySubmitCopy } from "../../content/security-submit";
-import { replaceToast } from "../../lib/notify";
+import { replaceToast } from "../../lib/browser/notify";
 import type { checkAttachments } from "../../lib/reports/check-attachments";
 import type { sendReport } from "../../lib/reports/send-report";
 import type { SummaryItem } from "../ui/error-summary";
@@ -38,7 +38,7 @@ type FormChecks = { validate: Validate; checkAttachments: typeof checkAttachment
 let formChecks: Promise<FormChecks> | undefined;
 function loadFormChecks(): Promise<FormChecks> {
   formChecks ??= Promise.all([
-    import("../../lib/report-validation"),
+    import("../../lib/reports/validate-report"),
     import("../../lib/reports/check-attachments"),
     import("../../lib/reports/send-report"),
   ]).then(([validation, attachments, sender]) => ({

@@ -3,6 +3,7 @@ import { workflowTexts } from "../../../../domain/post-workflow";
 import { formatDateTime } from "../../../lib/dates";
 import { adminApi } from "../../../lib/admin/client";
 import { useAdminCall, useAdminQuery } from "../../../lib/admin/hooks";
+import { FieldLabel } from "../admin-form";
 
 const buttonClass =
   "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50";
@@ -58,9 +59,7 @@ export function PreviewLinksPanel({ postId }: { postId: string }) {
       </button>
       {created ? (
         <div className="mt-4">
-          <label htmlFor={linkFieldId} className="block text-sm font-medium text-slate-700">
-            {workflowTexts.newShareLink}
-          </label>
+          <FieldLabel htmlFor={linkFieldId}>{workflowTexts.newShareLink}</FieldLabel>
           <div className="mt-1 flex gap-2">
             <input
               id={linkFieldId}

@@ -3,7 +3,8 @@ import type { BlogPost, PostInput } from "../../../../domain/blog-post";
 import { workflowTexts } from "../../../../domain/post-workflow";
 import { adminApi } from "../../../lib/admin/client";
 import { useAdminCall } from "../../../lib/admin/hooks";
-import { PostForm, type EditorValues, type PostFormHandle, type PostFormValues, type SaveOutcome } from "../post-form";
+import { AdminButton } from "../admin-form";
+import { PostForm, type EditorValues, type PostDraft, type PostFormHandle, type SaveOutcome } from "../post-form";
 import { EMPTY_WORKFLOW, workflowFormValues } from "../post-workflow-fields";
 import { AutosaveStatusText } from "./autosave-status";
 import { clearLocalCopy, writeLocalCopy } from "./local-copy";
@@ -25,17 +26,12 @@ const LOCAL_COPY_DELAY_MS = 500;
 export function WorkflowEditor({
   id,
   savedAt,
-  initialValues,
-  initialContent,
-  initialWorkflow,
+  initial,
   onSave,
 }: {
   id?: string;
   savedAt?: string;
-  initialValues: PostFormValues;
-  initialContent: string;
-  /** Scheduling and SEO fields of a stored post. */
-  initialWorkflow?: React.ComponentProps<typeof PostForm>["initialWorkflow"];
+  initial: PostDraft;
   onSave: (input: PostInput, draftId: string | undefined) => Promise<SaveOutcome>;
 }) {
   const run = useAdminCall();
@@ -50,8 +46,8 @@ export function WorkflowEditor({
     postId: id,
     savedAt,
     // Scheduling and SEO fields count like the rest: a change to them alone is worth offering back.
-    initialValues: { ...initialValues, ...workflowFormValues(initialWorkflow ?? { ...EMPTY_WORKFLOW, published: false }) },
-    initialContent,
+    initialValues: { ...initial.values, ...workflowFormValues(initial.workflow ?? { ...EMPTY_WORKFLOW, published: false }) },
+    initialContent: initial.content,
   });
   const autosave = useAutosave({
     postId: id,
@@ -132,22 +128,16 @@ export function WorkflowEditor({
       ) : null}
       <PostForm
         mode={id ? "edit" : "create"}
-        initialValues={initialValues}
-        initialContent={initialContent}
-        initialWorkflow={initialWorkflow}
+        initial={initial}
         onSave={save}
         onChange={changed}
         handleRef={formRef}
         actions={
           <>
             <AutosaveStatusText status={autosave.status} />
-            <button
-              type="button"
-              onClick={() => void preview()}
-              className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50"
-            >
+            <AdminButton variant="secondary" onClick={() => void preview()}>
               {workflowTexts.preview}
-            </button>
+            </AdminButton>
           </>
         }
       />

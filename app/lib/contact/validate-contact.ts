@@ -1,5 +1,5 @@
-import { contactSchema, type ContactFormValues } from "../../domain/contact";
-import { fieldErrors } from "../../domain/validation";
+import { contactSchema, type ContactFormValues } from "../../../domain/contact";
+import { fieldErrors } from "../../../domain/validation";
 
 /** The contact form's check in the page: the server's schema; undefined when the message is valid. */
 export function validateContact(values: ContactFormValues): Record<string, string> | undefined {
