@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { nextMidnight, pageRule } from "./page-rules.server";
+import { nextMidnight, pageCacheKey, pageRule } from "./page-rules.server";
 
 describe("which answers the page cache keeps", () => {
   test("public pages, with the tags of the posts they show; never admin, API or data requests", () => {
@@ -16,5 +16,18 @@ describe("which answers the page cache keeps", () => {
     const now = new Date(2026, 10, 23, 22, 15);
     expect(pageRule("/security", now)).toEqual({ tags: [], expiresAt: new Date(2026, 10, 24).getTime() });
     expect(nextMidnight(new Date(2026, 11, 31, 23, 59))).toBe(new Date(2027, 0, 1).getTime());
+  });
+
+  test("a page's cache address keeps only the query parameters the page reads", () => {
+    const key = (address: string) => {
+      const url = new URL(address, "http://site");
+      return pageCacheKey(url.pathname, url.searchParams);
+    };
+    expect(key("/?utm_source=newsletter&x=1")).toBe("/");
+    expect(key("/about?cachebuster=123")).toBe("/about");
+    expect(key("/blog?utm_campaign=a&page=2")).toBe("/blog?page=2");
+    expect(key("/blog?page=2&page=3")).toBe("/blog?page=2");
+    expect(key("/contact?sent=1&x=2")).toBe("/contact?sent=1");
+    expect(key("/blog/some-post?page=2")).toBe("/blog/some-post");
   });
 });

@@ -46,4 +46,18 @@ describe("the page store", () => {
     expect(store.size).toBe(0);
     expect(store.bytes).toBe(0);
   });
+
+  test("counts the not-found answers it holds, through eviction and invalidation", () => {
+    const store = createPageStore(1_000_000);
+    const notFound = { ...storedPage(10, ["post:gone"]), status: 404 };
+    store.set("/blog/gone", notFound);
+    store.set("/nowhere", { ...storedPage(10), status: 404 });
+    store.set("/nowhere", { ...storedPage(10), status: 404 });
+    store.set("/about", storedPage(10));
+    expect(store.notFoundPages).toBe(2);
+    store.invalidate(["post:gone"]);
+    expect(store.notFoundPages).toBe(1);
+    store.invalidate("all");
+    expect(store.notFoundPages).toBe(0);
+  });
 });

@@ -24,6 +24,8 @@ export type PageStore = {
   invalidate: (tags: string[] | "all") => void;
   readonly bytes: number;
   readonly size: number;
+  /** How many of the pages are not-found answers (their number is capped by the caller). */
+  readonly notFoundPages: number;
 };
 
 /** What a page costs in memory: its three encodings plus a fixed allowance for key and headers. */
@@ -35,12 +37,14 @@ export function createPageStore(maxBytes: number): PageStore {
   // A Map keeps insertion order: re-inserting on each hit makes its first key the least recent.
   const pages = new Map<string, StoredPage>();
   let bytes = 0;
+  let notFoundPages = 0;
 
   const remove = (key: string) => {
     const page = pages.get(key);
     if (!page) return;
     pages.delete(key);
     bytes -= pageBytes(key, page);
+    if (page.status === 404) notFoundPages -= 1;
   };
 
   return {
@@ -66,11 +70,13 @@ export function createPageStore(maxBytes: number): PageStore {
       }
       pages.set(key, page);
       bytes += size;
+      if (page.status === 404) notFoundPages += 1;
     },
     invalidate(tags) {
       if (tags === "all") {
         pages.clear();
         bytes = 0;
+        notFoundPages = 0;
         return;
       }
       const wanted = new Set(tags);
@@ -81,6 +87,9 @@ export function createPageStore(maxBytes: number): PageStore {
     },
     get size() {
       return pages.size;
+    },
+    get notFoundPages() {
+      return notFoundPages;
     },
   };
 }

@@ -7,7 +7,7 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "rea
 import type { AppServices } from "../context.server";
 import { watchContentChanges, onLocalContentChange } from "../cache/content-changes.server";
 import { createPageStore, type StoredPage } from "../cache/page-store.server";
-import { pageRule, type PageRule } from "../cache/page-rules.server";
+import { pageCacheKey, pageRule, type PageRule } from "../cache/page-rules.server";
 import { nextScheduledPublication } from "../blog/post-visibility.server";
 import { preferredEncoding } from "./accept-encoding.server";
 import { scriptHashSource, assignNonce, type HeaderPolicy } from "./security-headers.server";
@@ -19,6 +19,13 @@ const brotli = promisify(zlib.brotliCompress);
 export const PUBLIC_PAGE_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 /** Admin pages, API answers and anything that is not a cacheable page. */
 export const NO_STORE = "no-store";
+
+/**
+ * Not-found answers kept at most: every made-up address is a 404 of its own, and without a cap a
+ * crawl of them would be rendered, compressed and kept one by one. Beyond it they are rendered
+ * and sent, not kept.
+ */
+const MAX_KEPT_NOT_FOUND_PAGES = 200;
 
 /** Headers of React Router's answer that the cache neither keeps nor passes on as they are. */
 const OWN_HEADERS = new Set([
@@ -112,7 +119,7 @@ export function pagesHandler({ services, build, policy, requestContext }: Option
     try {
       // With the database away, the pages already here keep being served (decision 080).
       await watcher.check().catch(() => undefined);
-      const page = store.get(req.originalUrl);
+      const page = store.get(cacheKey(req));
       if (!page) return next();
       sendPage(req, res, page);
     } catch (error) {
@@ -130,11 +137,12 @@ export function pagesHandler({ services, build, policy, requestContext }: Option
     }
     try {
       await watcher.check();
-      const key = req.originalUrl;
+      const key = cacheKey(req);
       let page = store.get(key);
       if (!page) {
         const rendered = await renderOnce(key, rule);
-        if (!rendered.keep) return sendRendered(req, res, rendered, policy);
+        const full = rendered.status === 404 && store.notFoundPages >= MAX_KEPT_NOT_FOUND_PAGES;
+        if (!rendered.keep || full) return sendRendered(req, res, rendered, policy);
         page = await toStoredPage(rendered, rendered.rule, policy);
         store.set(key, page);
       }
@@ -145,6 +153,11 @@ export function pagesHandler({ services, build, policy, requestContext }: Option
   };
 
   return { fromCache, render: renderPages };
+}
+
+/** The page's cache address: its path and only the query parameters it reads. */
+function cacheKey(req: ExpressRequest): string {
+  return pageCacheKey(req.path, new URL(req.originalUrl, "http://page").searchParams);
 }
 
 /**
