@@ -53,9 +53,8 @@ export async function saveWorkflow(db: AppDatabase, postId: string, values: Post
 }
 
 /** A slug now used by a post is nobody's old address any more: the post that took it wins. */
-export async function claimSlug(db: AppDatabase, slug: string, postId: string): Promise<void> {
+export async function claimSlug(db: AppDatabase, slug: string): Promise<void> {
   await db.deleteFrom("blog_slug_redirects").where("old_slug", "=", slug).execute();
-  void postId;
 }
 
 /**
@@ -66,7 +65,7 @@ export async function recordSlugChange(
   db: AppDatabase,
   post: { id: string; oldSlug: string; newSlug: string; wasPublic: boolean },
 ): Promise<void> {
-  await claimSlug(db, post.newSlug, post.id);
+  await claimSlug(db, post.newSlug);
   if (!post.wasPublic) return;
   await db
     .insertInto("blog_slug_redirects")

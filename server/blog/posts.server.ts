@@ -129,16 +129,19 @@ export async function createPost(db: AppDatabase, input: unknown): Promise<PostW
   if (await slugTaken(db, parsed.data.slug)) return slugTakenResult();
   const now = new Date().toISOString();
   const row = { id: crypto.randomUUID(), ...toRowValues(parsed.data), created_at: now, updated_at: now };
+  const workflow = workflowValues(parsed.data);
   try {
-    await db.insertInto("blog_posts").values(row).execute();
+    // One transaction: a post meant for later is never public without its publication time.
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto("blog_posts").values(row).execute();
+      await saveWorkflow(trx, row.id, workflow);
+      await claimSlug(trx, row.slug);
+    });
   } catch (error) {
     // Two writers racing for the same slug: the unique index decides.
     if (await slugTaken(db, parsed.data.slug)) return slugTakenResult();
     throw error;
   }
-  const workflow = workflowValues(parsed.data);
-  await saveWorkflow(db, row.id, workflow);
-  await claimSlug(db, row.slug, row.id);
   await recordContentChange(db, [POSTS_TAG, postTag(row.slug)]);
   const post = toBlogPost(row, workflow);
   await recordSaveRevision(db, post);
@@ -158,16 +161,19 @@ export async function updatePost(db: AppDatabase, id: string, input: unknown): P
     return slugTakenResult();
   }
   const values = { ...toRowValues(merged.data), updated_at: new Date().toISOString() };
+  const workflow = workflowValues(merged.data);
   try {
-    await db.updateTable("blog_posts").set(values).where("id", "=", id).execute();
+    // One transaction: the post, its publication time and its old address change together.
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable("blog_posts").set(values).where("id", "=", id).execute();
+      await saveWorkflow(trx, id, workflow);
+      if (values.slug !== existing.slug) {
+        await recordSlugChange(trx, { id, oldSlug: existing.slug, newSlug: values.slug, wasPublic: wasPublic(existing, stored) });
+      }
+    });
   } catch (error) {
     if (await slugTaken(db, merged.data.slug, id)) return slugTakenResult();
     throw error;
-  }
-  const workflow = workflowValues(merged.data);
-  await saveWorkflow(db, id, workflow);
-  if (values.slug !== existing.slug) {
-    await recordSlugChange(db, { id, oldSlug: existing.slug, newSlug: values.slug, wasPublic: wasPublic(existing, stored) });
   }
   // The old address too: a renamed post's old page must stop showing it (it redirects now).
   await recordContentChange(db, [POSTS_TAG, postTag(existing.slug), postTag(values.slug)]);
@@ -180,8 +186,10 @@ export async function updatePost(db: AppDatabase, id: string, input: unknown): P
 /** Deletes a post; false when there was none. */
 export async function deletePost(db: AppDatabase, id: string): Promise<boolean> {
   const existing = await db.selectFrom("blog_posts").select("slug").where("id", "=", id).executeTakeFirst();
-  const result = await db.deleteFrom("blog_posts").where("id", "=", id).executeTakeFirst();
-  await deleteWorkflow(db, id);
+  const result = await db.transaction().execute(async (trx) => {
+    await deleteWorkflow(trx, id);
+    return trx.deleteFrom("blog_posts").where("id", "=", id).executeTakeFirst();
+  });
   const deleted = Number(result.numDeletedRows) > 0;
   if (deleted && existing) await recordContentChange(db, [POSTS_TAG, postTag(existing.slug)]);
   return deleted;
