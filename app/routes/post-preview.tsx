@@ -61,7 +61,7 @@ export default function PostPreviewPage({ loaderData }: Route.ComponentProps) {
         </strong>
         {workflowTexts.previewBannerLead}
       </aside>
-      <Article post={post} />
+      <Article post={post} preview />
     </>
   );
 }

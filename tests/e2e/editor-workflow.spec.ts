@@ -286,6 +286,22 @@ test("Preview shows the draft with unsaved edits; a shared link works logged out
   await colleague.close();
 });
 
+test("Share on a preview page copies the post's public address, never the secret preview link", async ({ page, context, baseURL }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+  const token = await signIn(page);
+  const title = unique("Draft to share");
+  const post = await api(page.request, token, "post", "/api/admin/posts", { title, slug: slugify(title), content: "<p>Text</p>" });
+  await openEditor(page, post.id);
+  await page.getByRole("button", { name: "Create preview link" }).click();
+  const link = await page.getByLabel("New preview link").inputValue();
+
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await page.getByRole("button", { name: "Share" }).click();
+  await expect(page.getByText("Link copied")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/blog/${post.slug}`);
+});
+
 test.describe("accessibility", () => {
   test.use({ bypassCSP: true, reducedMotion: "reduce" });
 

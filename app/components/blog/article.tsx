@@ -10,8 +10,11 @@ import { ShareButton } from "./share-button";
 /** A post as the page gets it: the body only when it was not rendered by the server (decision 073). */
 export type ArticlePost = Omit<PublicPost, "content"> & { content?: string };
 
-/** One article as the public page shows it; the private preview shows exactly the same. */
-export function Article({ post }: { post: ArticlePost }) {
+/**
+ * One article as the public page shows it; the private preview shows exactly the same, except that
+ * Share there offers the post's public address, never the secret preview link.
+ */
+export function Article({ post, preview = false }: { post: ArticlePost; preview?: boolean }) {
   const body = useArticleBody(post.content);
   return (
     <article>
@@ -76,7 +79,7 @@ export function Article({ post }: { post: ArticlePost }) {
                 ) : null}
               </div>
             </div>
-            <ShareButton title={post.title} />
+            <ShareButton title={post.title} path={preview ? `/blog/${encodeURIComponent(post.slug)}` : undefined} />
           </div>
         </header>
 

@@ -4,11 +4,12 @@ import { articleCopy } from "../../content/blog";
 
 /**
  * Shares the article with the device's share feature when it exists and accepts the data;
- * otherwise copies the page address (specification, sections 4 and 8).
+ * otherwise copies the page address (specification, sections 4 and 8), or the address of `path`
+ * when given.
  */
-export function ShareButton({ title }: { title: string }) {
+export function ShareButton({ title, path }: { title: string; path?: string }) {
   async function share() {
-    const url = window.location.href;
+    const url = path ? new URL(path, window.location.origin).href : window.location.href;
     const data = { title, text: blogMessages.shareText(title), url };
     if (typeof navigator.share === "function" && (!navigator.canShare || navigator.canShare(data))) {
       try {
