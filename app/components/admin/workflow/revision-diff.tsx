@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { diffWords } from "diff";
 import { postFieldLabels } from "../../../../domain/admin-messages";
 import { workflowTexts as publishingTexts } from "../../../../domain/post-publishing";
@@ -32,7 +33,8 @@ export function RevisionDiff({ from, to }: { from: Side; to: Side }) {
   const fields = (Object.keys(to.values) as (keyof EditorValues)[]).filter(
     (name) => String(from.values[name]) !== String(to.values[name]),
   );
-  const parts = diffWords(articleText(from.content), articleText(to.content));
+  // Parsing and diffing a whole article is the expensive part: once per pair of texts.
+  const parts = useMemo(() => diffWords(articleText(from.content), articleText(to.content)), [from.content, to.content]);
   const bodyChanged = parts.some((part) => part.added || part.removed);
   if (fields.length === 0 && !bodyChanged) return <p className="text-sm text-slate-600">{workflowTexts.diffUnchanged}</p>;
   return (

@@ -34,7 +34,9 @@ export function RevisionHistory({
   const run = useAdminCall();
   const headingId = useId();
   const { query, reload } = useAdminQuery(`revisions:${postId}`, () => adminApi.listRevisions(postId));
-  const [compared, setCompared] = useState<{ revision: Revision; label: string }>();
+  // The comparison is taken when asked for: the editor's text at that moment, not re-read (and
+  // re-diffed) on every render while the person keeps typing or the autosave status changes.
+  const [compared, setCompared] = useState<{ revision: Revision; label: string; current: NonNullable<ReturnType<typeof read>> }>();
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -48,14 +50,13 @@ export function RevisionHistory({
     if (!result.ok) return;
     const current = read();
     if (!current) return;
-    if (then === "compare") setCompared({ revision: result.data, label: formatDateTime(summary.updated_at) });
+    if (then === "compare") setCompared({ revision: result.data, label: formatDateTime(summary.updated_at), current });
     else {
       setCompared(undefined);
       onRestore(toFormValuesLike(current.values, result.data.post), result.data.post.content, formatDateTime(summary.updated_at));
     }
   }
 
-  const current = compared ? read() : undefined;
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 p-6">
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
@@ -90,7 +91,7 @@ export function RevisionHistory({
           })}
         </ol>
       ) : null}
-      {compared && current ? (
+      {compared ? (
         <div role="region" aria-label={workflowTexts.diffHeading(compared.label)} className="mt-4 rounded-md bg-slate-50 p-4">
           <div className="mb-3 flex items-center justify-between gap-4">
             <h3 className="text-sm font-semibold text-slate-900">{workflowTexts.diffHeading(compared.label)}</h3>
@@ -99,8 +100,8 @@ export function RevisionHistory({
             </button>
           </div>
           <RevisionDiff
-            from={{ values: toFormValuesLike(current.values, compared.revision.post), content: compared.revision.post.content }}
-            to={current}
+            from={{ values: toFormValuesLike(compared.current.values, compared.revision.post), content: compared.revision.post.content }}
+            to={compared.current}
           />
         </div>
       ) : null}
