@@ -13,7 +13,7 @@ export const POST_WORKFLOW_LIMITS = {
   url: 2_048,
 } as const;
 
-export const workflowMessages = {
+const workflowMessages = {
   publishAtFormat: "Enter a valid date and time",
   imageUrlFormat: "Enter a full web address starting with http:// or https://, or upload an image",
   tooLong: (max: number) => `Must be at most ${max.toLocaleString("en-US")} characters`,

@@ -8,7 +8,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * Housekeeping every process does now and then (each step is safe to run twice at once): dead
  * admin sessions, and, with ATTACHMENT_RETENTION_DAYS set, the attachments of closed reports.
  */
-export async function runMaintenance({ db, config, logger }: AppServices): Promise<void> {
+async function runMaintenance({ db, config, logger }: AppServices): Promise<void> {
   const sessions = await purgeSessions(db);
   if (sessions > 0) logger.info({ sessions }, "expired, revoked and idle admin sessions deleted");
   if (config.attachmentRetentionDays !== undefined) {

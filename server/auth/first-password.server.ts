@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-export const FIRST_PASSWORD_FILE = "admin-password.txt";
+const FIRST_PASSWORD_FILE = "admin-password.txt";
 
 /**
  * Writes a generated first admin password to `<dataDir>/admin-password.txt`, readable and

@@ -97,8 +97,6 @@ export function notificationText(message: ContactInput, siteName: string): strin
   ].join("\n");
 }
 
-export const CONTACT_INBOX_PAGE_SIZE = INBOX_DEFAULT_PAGE_SIZE;
-
 /** A message as the inbox shows it, with the state of its notification email. */
 function selectInboxMessages(db: AppServices["db"]) {
   return db
@@ -146,7 +144,7 @@ function matching({ q, read }: InboxFilter) {
 export async function listContactMessages(
   db: AppServices["db"],
   page = 1,
-  pageSize = CONTACT_INBOX_PAGE_SIZE,
+  pageSize = INBOX_DEFAULT_PAGE_SIZE,
   filter: Partial<InboxFilter & Pick<InboxQuery, "sort">> = {},
 ): Promise<ContactMessagePage> {
   const where = matching({ q: filter.q ?? "", read: filter.read ?? "all" });

@@ -2,7 +2,8 @@ import { describe, expect, test } from "vitest";
 import { apiTestServer } from "../../tests/helpers/api-test-server";
 import { testDatabaseKinds } from "../../tests/helpers/test-database";
 import { ensureAdminPassword, login, verifyToken } from "../auth/admin-auth.server";
-import { adminAuthRouter, FAILED_LOGINS_ALLOWED } from "./admin-auth-api.server";
+import { LOGIN_LIMIT } from "../auth/admin-login.server";
+import { adminAuthRouter } from "./admin-auth-api.server";
 
 const PASSWORD = "correct horse battery staple";
 
@@ -46,7 +47,7 @@ describe.each(testDatabaseKinds)("admin auth API on %s", (kind) => {
 
   test("the tenth wrong password in a row from one client gets 429", async () => {
     const { post } = await start();
-    for (let attempt = 1; attempt <= FAILED_LOGINS_ALLOWED; attempt += 1) {
+    for (let attempt = 1; attempt <= LOGIN_LIMIT.limit; attempt += 1) {
       expect((await post("/admin/login", { password: `wrong-${attempt}` })).status).toBe(401);
     }
     const limited = await post("/admin/login", { password: "wrong-10" });

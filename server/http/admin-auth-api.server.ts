@@ -1,13 +1,10 @@
 import express from "express";
 import { revokeSession, verifyToken } from "../auth/admin-auth.server";
-import { attemptLogin, LOGIN_LIMIT } from "../auth/admin-login.server";
+import { attemptLogin } from "../auth/admin-login.server";
 import type { AppServices } from "../context.server";
 import { sendApiError, sendRateLimited } from "./api-errors.server";
 import { clientKey } from "./client-key.server";
 import { bearerToken, requireAdmin } from "./require-admin.server";
-
-/** Failed logins allowed per client in the login window; the next one gets 429. */
-export const FAILED_LOGINS_ALLOWED = LOGIN_LIMIT.limit;
 
 /** POST /api/admin/login, /verify and /logout (DESIGN.md). */
 export function adminAuthRouter(services: AppServices) {

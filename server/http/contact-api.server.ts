@@ -1,6 +1,5 @@
 import express from "express";
 import {
-  CONTACT_LIMIT,
   countUnreadMessages,
   listContactMessages,
   markAllContactMessagesRead,
@@ -12,9 +11,6 @@ import type { AppServices } from "../context.server";
 import { requireAdmin } from "./require-admin.server";
 import { sendApiError, sendRateLimited } from "./api-errors.server";
 import { clientKey } from "./client-key.server";
-
-/** The contact limit, counted by the service for every door (kept here for the API's tests). */
-export const CONTACT_RATE_LIMIT = { windowMs: CONTACT_LIMIT.windowMs, limit: CONTACT_LIMIT.limit } as const;
 
 /** POST /api/contact and the admin inbox (DESIGN.md). */
 export function contactApiRouter(services: AppServices) {

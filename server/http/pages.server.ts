@@ -225,7 +225,7 @@ async function toStoredPage(rendered: Rendered, rule: PageRule, policy: HeaderPo
 }
 
 /** SHA-256 sources of every inline script the browser will run (JSON-LD data is not run). */
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
   const sources = new Set<string>();
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const attributes = match[1] ?? "";

@@ -38,7 +38,7 @@ export function precompressed(dir: string): RequestHandler {
 }
 
 /** Every file under `dir`, as URL paths ("/assets/x.js"); empty when there is no such folder. */
-export function listFiles(dir: string): Set<string> {
+function listFiles(dir: string): Set<string> {
   const files = new Set<string>();
   try {
     for (const entry of readdirSync(dir, { recursive: true, encoding: "utf8" })) files.add(`/${entry.split(path.sep).join("/")}`);

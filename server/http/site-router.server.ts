@@ -79,7 +79,7 @@ export function pageRenderer(services: AppServices, build: ServerBuild | (() => 
 }
 
 /** The answer to a path that cannot name anything here. */
-export const MALFORMED_PATH = "The address is not valid: malformed percent-encoding or control characters.";
+const MALFORMED_PATH = "The address is not valid: malformed percent-encoding or control characters.";
 
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 

@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, Request, Response } from "express";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/database-errors.server";
 import type { Logger } from "../logger.server";
 
-export const UNAVAILABLE_MESSAGE =
+const UNAVAILABLE_MESSAGE =
   "The site is briefly unavailable while its database reconnects. Please try again in a few seconds.";
 
 /** 503 with Retry-After: JSON for the API and scripts, a short page for browsers. */

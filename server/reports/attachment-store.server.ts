@@ -85,7 +85,7 @@ export async function readAttachmentBytes(db: AppDatabase, attachmentId: string)
 }
 
 /** Statuses after which a report's files are no longer needed for triage. */
-export const CLOSED_REPORT_STATUSES = ["resolved", "not_applicable"] as const;
+const CLOSED_REPORT_STATUSES = ["resolved", "not_applicable"] as const;
 
 /**
  * Deletes the attachments (bytes and descriptions) of closed reports whose last change is more

@@ -11,7 +11,7 @@ import { quotaExceeded, type UploadGate } from "./upload-quota.server";
 const HOUR_MS = 60 * 60 * 1000;
 
 /** Reports one client may send per hour (REPORT_RATE_LIMIT); every attempt counts. */
-export function reportLimit(config: AppServices["config"]): RateLimitRule {
+function reportLimit(config: AppServices["config"]): RateLimitRule {
   return { name: "security-report", windowMs: HOUR_MS, limit: config.reportRateLimit, message: reportMessages.rateLimited };
 }
 

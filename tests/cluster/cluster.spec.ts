@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { FAILED_LOGINS_ALLOWED } from "../../server/http/admin-auth-api.server";
+import { LOGIN_LIMIT } from "../../server/auth/admin-login.server";
+
+const FAILED_LOGINS_ALLOWED = LOGIN_LIMIT.limit;
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
 import { startThrowawayPostgres, throwawayPostgresMissing } from "../helpers/throwaway-postgres";
 import {

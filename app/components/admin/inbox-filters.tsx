@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from "react";
+import { INBOX_MAX_QUERY_LENGTH } from "../../../domain/contact-inbox";
 
 /** The inboxes' fields and buttons (contact messages and security reports look alike). */
-export const inboxFieldClass =
+const inboxFieldClass =
   "min-h-11 rounded-lg border border-slate-500 bg-white px-3 text-sm text-slate-900 focus:outline-2 focus:outline-offset-0 focus:outline-indigo-600";
 export const inboxButtonClass =
   "inline-flex min-h-11 items-center rounded-lg border border-slate-400 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60";
@@ -35,7 +36,7 @@ export function InboxSearch({
     >
       <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium text-slate-800">
         {label}
-        <input type="search" value={text} maxLength={200} onChange={(event) => setText(event.target.value)} className={`${inboxFieldClass} w-full`} />
+        <input type="search" value={text} maxLength={INBOX_MAX_QUERY_LENGTH} onChange={(event) => setText(event.target.value)} className={`${inboxFieldClass} w-full`} />
       </label>
       <button type="submit" className={inboxButtonClass}>
         {button}

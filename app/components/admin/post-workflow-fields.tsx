@@ -39,7 +39,7 @@ export const EMPTY_WORKFLOW: PostWorkflowValues = {
 };
 
 /** An ISO instant as the value of a datetime-local input, in this browser's time zone. */
-export function toLocalInput(iso: string | null): string {
+function toLocalInput(iso: string | null): string {
   if (!iso) return "";
   const date = new Date(iso);
   const pad = (value: number) => String(value).padStart(2, "0");

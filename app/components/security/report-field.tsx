@@ -19,7 +19,7 @@ const SELECT_OPTIONS: Partial<Record<ReportField, readonly string[]>> = {
 const MULTILINE: ReadonlySet<ReportField> = new Set(["description", "reproduction_steps", "impact"]);
 
 /** Every field but the company is required (specification, section 5). */
-export function isRequired(name: ReportField): boolean {
+function isRequired(name: ReportField): boolean {
   return name !== "company";
 }
 

@@ -6,7 +6,7 @@ import { workflowTexts } from "../../../../domain/post-workflow";
 import type { EditorValues } from "../post-form";
 
 /** An article body as readable text: one line per block, no markup. */
-export function articleText(html: string): string {
+function articleText(html: string): string {
   const withBreaks = html
     .replace(/<br\s*\/?>/gi, "\n")
     .replace(/<\/(p|h[1-6]|li|blockquote|pre|div)>/gi, "$&\n");
