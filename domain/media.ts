@@ -34,15 +34,22 @@ export const UPLOAD_TARGETS = {
   social_image_url: "social image",
 } as const;
 
-const MEDIA_PATH = /^\/media\/[a-f0-9]{64}\.(?:png|jpg|webp|gif)$/;
+const MEDIA_PREFIX = "/media/";
+const MEDIA_FILE = new RegExp(`^([a-f0-9]{64})\\.(${Object.keys(MEDIA_TYPES).join("|")})$`);
+
+/** The content hash and type named by an image's file name (`<sha256>.<ext>`); undefined otherwise. */
+export function parseMediaFile(file: string): { sha256: string; extension: MediaExtension } | undefined {
+  const match = MEDIA_FILE.exec(file);
+  return match ? { sha256: match[1]!, extension: match[2] as MediaExtension } : undefined;
+}
 
 /** An address of an uploaded image on this site: /media/<sha256>.<ext>. */
 export function isMediaPath(value: string): boolean {
-  return MEDIA_PATH.test(value);
+  return value.startsWith(MEDIA_PREFIX) && parseMediaFile(value.slice(MEDIA_PREFIX.length)) !== undefined;
 }
 
 export function mediaPath(sha256: string, extension: MediaExtension): string {
-  return `/media/${sha256}.${extension}`;
+  return `${MEDIA_PREFIX}${sha256}.${extension}`;
 }
 
 function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {

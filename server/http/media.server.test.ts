@@ -86,6 +86,8 @@ describe.each(testDatabaseKinds)("image uploads and slug redirects over HTTP on 
     expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
     expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+    const revalidated = await fetch(`${site}${first.url}`, { headers: { "if-none-match": served.headers.get("etag")! } });
+    expect(revalidated.status).toBe(304);
     // Another extension, an unknown hash or a malformed name: nothing there.
     for (const path of [first.url.replace(".png", ".gif"), `/media/${"0".repeat(64)}.png`, "/media/..%2Fsite.db"]) {
       expect((await fetch(`${site}${path}`)).status).toBe(404);

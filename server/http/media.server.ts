@@ -1,5 +1,5 @@
 import express, { type ErrorRequestHandler } from "express";
-import { MEDIA_MAX_BYTES, mediaMessages } from "../../domain/media";
+import { MEDIA_MAX_BYTES, mediaMessages, parseMediaFile } from "../../domain/media";
 import type { AppServices } from "../context.server";
 import { readImage, storeImage } from "../media/media.server";
 import { requireAdmin } from "./require-admin.server";
@@ -38,15 +38,22 @@ export function adminMediaRouter(services: AppServices) {
 export function mediaRouter({ db }: Pick<AppServices, "db">) {
   const router = express.Router();
   router.get("/media/:file", async (req, res, next) => {
-    const match = /^([a-f0-9]{64})\.(png|jpg|webp|gif)$/.exec(req.params.file);
-    const image = match ? await readImage(db, match[1]!, match[2]!) : undefined;
+    const file = parseMediaFile(req.params.file);
+    if (!file) return next();
+    const etag = `"${file.sha256}"`;
+    // The address names the content: a browser that holds it needs no bytes, nor a database read.
+    if (req.headers["if-none-match"]?.split(",").some((tag) => tag.trim() === etag)) {
+      res.set({ "Cache-Control": IMMUTABLE, ETag: etag }).status(304).end();
+      return;
+    }
+    const image = await readImage(db, file.sha256, file.extension);
     if (!image) return next();
     res
       .set({
         "Content-Type": image.contentType,
         "Cache-Control": IMMUTABLE,
         "X-Content-Type-Options": "nosniff",
-        ETag: `"${match![1]}"`,
+        ETag: etag,
       })
       .send(image.data);
   });

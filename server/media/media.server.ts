@@ -43,8 +43,7 @@ export async function storeImage(db: AppDatabase, bytes: Buffer): Promise<StoreI
 export type StoredImage = { contentType: string; data: Buffer };
 
 /** The image behind /media/<sha256>.<ext>; undefined when there is none with that extension. */
-export async function readImage(db: AppDatabase, sha256: string, extension: string): Promise<StoredImage | undefined> {
-  if (!/^[a-f0-9]{64}$/.test(sha256)) return undefined;
+export async function readImage(db: AppDatabase, sha256: string, extension: MediaExtension): Promise<StoredImage | undefined> {
   const row = await db
     .selectFrom("blog_media")
     .select(["content_type", "data", "extension"])
