@@ -3,6 +3,7 @@ import { NEW_POST_DEFAULTS } from "./post-defaults";
 import { singleLineString, storableString } from "./text-rules";
 import { SLUG_PATTERN } from "./slug";
 import { optionalImageUrl, postWorkflowFields, type PostWorkflowValues } from "./post-publishing";
+import { tooLongMessage } from "./text-length";
 
 export { NEW_POST_DEFAULTS };
 
@@ -28,7 +29,7 @@ export const postMessages = {
   authorNameRequired: "Author name is required",
   readTimeRequired: "Read time is required",
   urlFormat: "Enter a full web address starting with http:// or https://",
-  tooLong: (max: number) => `Must be at most ${max.toLocaleString("en-US")} characters`,
+  tooLong: tooLongMessage,
 } as const;
 
 /** Post values may arrive as plain values or as objects carrying a `value` field. */

@@ -4,6 +4,7 @@
  * re-exports all of this.
  */
 import { toastTitles } from "./toast";
+import { tooLongMessage } from "./text-length";
 
 /** The contact form's fields (specification, section 3: all required). */
 export const CONTACT_FIELDS = ["name", "email", "message"] as const;
@@ -37,7 +38,7 @@ export const contactMessages = {
   emailRequired: "Please enter your email address.",
   emailInvalid: "Please enter a valid email address.",
   messageRequired: "Please enter a message.",
-  tooLong: (max: number) => `Must be at most ${max.toLocaleString("en-US")} characters`,
+  tooLong: tooLongMessage,
   rateLimited: "Too many messages from your network. Please wait 10 minutes and try again.",
   sending: "Sending...",
   send: "Send message",

@@ -33,6 +33,15 @@ function oneOf<T extends string>(value: unknown, options: readonly T[], fallback
   return options.find((option) => option === value);
 }
 
+const SEARCH_TEXT_ERROR = `q must be text of at most ${INBOX_MAX_QUERY_LENGTH} characters`;
+
+/** The inboxes' search text, trimmed; undefined when it is not storable text of the allowed length. */
+function searchText(value: unknown): string | undefined {
+  const q = value ?? "";
+  if (typeof q !== "string" || q.length > INBOX_MAX_QUERY_LENGTH || q.includes("\u0000")) return undefined;
+  return q.trim();
+}
+
 /** Reads the query string's values (strings, or arrays when repeated: refused). */
 export function parseInboxQuery(params: Record<string, unknown>): InboxQueryResult {
   const page = wholeNumber(params.page, 1, 1_000_000);
@@ -41,15 +50,13 @@ export function parseInboxQuery(params: Record<string, unknown>): InboxQueryResu
   if (pageSize === undefined) {
     return { ok: false, field: "pageSize", error: `pageSize must be a whole number from 1 to ${INBOX_MAX_PAGE_SIZE}` };
   }
-  const q = params.q ?? "";
-  if (typeof q !== "string" || q.length > INBOX_MAX_QUERY_LENGTH || q.includes("\u0000")) {
-    return { ok: false, field: "q", error: `q must be text of at most ${INBOX_MAX_QUERY_LENGTH} characters` };
-  }
+  const q = searchText(params.q);
+  if (q === undefined) return { ok: false, field: "q", error: SEARCH_TEXT_ERROR };
   const read = oneOf(params.read, ["all", "read", "unread"] as const, "all");
   if (read === undefined) return { ok: false, field: "read", error: "read must be all, read or unread" };
   const sort = oneOf(params.sort, ["newest", "oldest"] as const, "newest");
   if (sort === undefined) return { ok: false, field: "sort", error: "sort must be newest or oldest" };
-  return { ok: true, query: { page, pageSize, q: q.trim(), read, sort } };
+  return { ok: true, query: { page, pageSize, q, read, sort } };
 }
 
 /** The query string for a query, leaving defaults out. */
@@ -86,10 +93,8 @@ export function parseReportFilter(
   statuses: readonly string[],
   severities: readonly string[],
 ): ReportFilterResult {
-  const q = params.q ?? "";
-  if (typeof q !== "string" || q.length > INBOX_MAX_QUERY_LENGTH || q.includes("\u0000")) {
-    return { ok: false, field: "q", error: `q must be text of at most ${INBOX_MAX_QUERY_LENGTH} characters` };
-  }
+  const q = searchText(params.q);
+  if (q === undefined) return { ok: false, field: "q", error: SEARCH_TEXT_ERROR };
   const status = params.status === undefined || params.status === "" ? undefined : statuses.find((each) => each === params.status);
   if (params.status !== undefined && params.status !== "" && status === undefined) {
     return { ok: false, field: "status", error: `status must be one of ${statuses.join(", ")}` };
@@ -101,5 +106,5 @@ export function parseReportFilter(
   }
   const sort = oneOf(params.sort, ["newest", "oldest"] as const, "newest");
   if (sort === undefined) return { ok: false, field: "sort", error: "sort must be newest or oldest" };
-  return { ok: true, filter: { q: q.trim(), status, severity, sort } };
+  return { ok: true, filter: { q, status, severity, sort } };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isMediaPath } from "./media";
 import { singleLineString, storableString } from "./text-rules";
+import { tooLongMessage } from "./text-length";
 
 /**
  * The editorial fields of a post beyond the specification's: a publication time for scheduled
@@ -16,7 +17,7 @@ export const POST_WORKFLOW_LIMITS = {
 const workflowMessages = {
   publishAtFormat: "Enter a valid date and time",
   imageUrlFormat: "Enter a full web address starting with http:// or https://, or upload an image",
-  tooLong: (max: number) => `Must be at most ${max.toLocaleString("en-US")} characters`,
+  tooLong: tooLongMessage,
 } as const;
 
 /** Visible texts of the scheduling and SEO parts of the editor and the list. */

@@ -3,6 +3,7 @@
  * itself, without the validation library (docs/decisions/074). The schema that checks a report is
  * in domain/vulnerability-report.ts, which re-exports all of this.
  */
+import { tooLongMessage } from "./text-length";
 
 /** Enumerations of the specification (section 3), in the order the form offers them. */
 export const VRT_CATEGORIES = [
@@ -72,7 +73,7 @@ export const reportMessages = {
   stepsRequired: "Reproduction steps are required",
   impactRequired: "Impact description is required",
   choiceInvalid: "Choose one of the listed options",
-  tooLong: (max: number) => `Must be at most ${max.toLocaleString("en-US")} characters`,
+  tooLong: tooLongMessage,
   submittedTitle: "Report Submitted Successfully",
   submittedDescription: "Thank you for your security report. We'll review it and get back to you soon.",
   failedTitle: "Submission Failed",
