@@ -7,10 +7,9 @@ import { migrateToLatest } from "./db/migrate.server";
 import { ensureAdminPassword } from "./auth/admin-auth.server";
 import { writeFirstPassword } from "./auth/first-password.server";
 import type { Lifecycle } from "./http/health.server";
-import { createSiteRouter } from "./http/site-router.server";
+import { createSiteRouter, pageRenderer } from "./http/site-router.server";
 import { connectAtStart, describeTarget, withStartupLock } from "./lifecycle/database-startup.server";
 import { oneLine, StartupError } from "./lifecycle/startup-error.server";
-import { clientKey } from "./http/client-key.server";
 import { pagesHandler } from "./http/pages.server";
 import { requestLog } from "./http/request-log.server";
 import { headerPolicy } from "./http/security-headers.server";
@@ -64,11 +63,15 @@ const outboxWorker = startOutboxWorker({
 });
 const maintenance = startMaintenance(services);
 
+/** The header policy of every response (server/index.ts sets it first) and of every page. */
+export const headers = headerPolicy({ siteUrl: config.public.siteUrl, development: !config.isProduction });
+
+const build = () => import("virtual:react-router/server-build");
 const pages = pagesHandler({
   services,
-  build: () => import("virtual:react-router/server-build"),
-  policy: headerPolicy({ siteUrl: config.public.siteUrl, development: !config.isProduction }),
-  requestContext: (req) => ({ clientKey: clientKey(req) }),
+  build,
+  policy: headers,
+  perRequest: pageRenderer(services, build),
 });
 
 /** What runs first (server/index.ts): the request log, then pages straight from the page cache. */

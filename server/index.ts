@@ -9,7 +9,6 @@ import compression from "compression";
 import express from "express";
 import type * as AppModuleShape from "./app";
 import { onlyBuiltFiles, precompressed } from "./http/precompressed.server";
-import { headerPolicy } from "./http/security-headers.server";
 import { oneLine } from "./lifecycle/startup-error.server";
 
 type AppModule = typeof AppModuleShape;
@@ -35,7 +34,7 @@ if (development) {
   const viteServer = await vite.createServer({ server: { middlewareMode: true } });
   const load = () => viteServer.ssrLoadModule("./server/app.ts") as Promise<AppModule>;
   appModule = await startOrExit(load);
-  server.use(headerPolicy({ siteUrl: appModule.config.public.siteUrl, development }).middleware);
+  server.use(appModule.headers.middleware);
   server.use(compression());
   server.use(viteServer.middlewares);
   server.use(async (req, res, next) => {
@@ -51,7 +50,7 @@ if (development) {
   // Built by `npm run build`: this file is build/server.js, beside build/client and build/server.
   const clientDir = path.join(here, "client");
   appModule = await startOrExit(() => import(path.join(here, "server/index.js")));
-  server.use(headerPolicy({ siteUrl: appModule.config.public.siteUrl, development }).middleware);
+  server.use(appModule.headers.middleware);
   // Hashed assets: compressed once at build time (brotli and gzip files beside them).
   const files = express.Router();
   files.use("/assets", precompressed(path.join(clientDir, "assets")));

@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { createRequestHandler as createExpressHandler } from "@react-router/express";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { AppServices } from "../context.server";
@@ -43,8 +42,8 @@ type Options = {
   services: AppServices;
   build: () => Promise<ServerBuild>;
   policy: HeaderPolicy;
-  /** The load context's per-request part (the client's key for the limits of actions). */
-  requestContext: (req: ExpressRequest) => Pick<AppLoadContext, "clientKey">;
+  /** Renders a page for this request alone, with its nonce (site-router's `pageRenderer`). */
+  perRequest: RequestHandler;
 };
 
 /**
@@ -52,7 +51,7 @@ type Options = {
  * compressed once, scripts allowed by hash); everything else is rendered per request with a
  * nonce and `no-store` (decisions 070, 071, 072).
  */
-export function pagesHandler({ services, build, policy, requestContext }: Options): {
+export function pagesHandler({ services, build, policy, perRequest }: Options): {
   /** Answers a request for a page the cache holds; passes anything else on. Cheap: runs first. */
   fromCache: RequestHandler;
   /** Renders every other page request (into the cache when it is a public page). */
@@ -87,11 +86,6 @@ export function pagesHandler({ services, build, policy, requestContext }: Option
   const render = createRequestHandler(build, "production");
   const origin = new URL(config.public.siteUrl).origin;
   const rendering = new Map<string, Promise<Rendered & { rule: PageRule }>>();
-
-  const perRequest = createExpressHandler({
-    build,
-    getLoadContext: (req, res) => ({ services, cspNonce: res.locals.cspNonce, ...requestContext(req) }),
-  });
 
   const renderOnce = (key: string, rule: PageRule): Promise<Rendered & { rule: PageRule }> => {
     let pending = rendering.get(key);

@@ -68,8 +68,9 @@ export function createSiteRouter(
 }
 
 /**
- * React Router's pages rendered per request with this response's nonce: for tests that serve a
- * build of their own (the app renders through the page cache, server/http/pages.server.ts).
+ * React Router's pages rendered per request with this response's nonce: what the page cache
+ * (server/http/pages.server.ts) hands every page it does not keep, and what tests that serve a
+ * build of their own mount directly.
  */
 export function pageRenderer(services: AppServices, build: ServerBuild | (() => Promise<ServerBuild>)): RequestHandler {
   return createRequestHandler({
