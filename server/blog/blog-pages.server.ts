@@ -1,11 +1,8 @@
 import type { PublicPost } from "../../domain/blog-post";
 import { parsePageNumber } from "../../domain/blog";
 import type { AppServices } from "../context.server";
-import { getBlogIndexPage, getPublishedPost, type BlogIndexPage } from "./public-posts.server";
-import { findSlugRedirect, publicPostSeo } from "./post-workflow.server";
-
-/** Optional SEO fields of an article; empty or null means 'use the specification's default'. */
-export type ArticleSeo = { meta_title: string; meta_description: string; social_image_url: string | null };
+import { getBlogIndexPage, getPublishedArticle, type ArticleSeo, type BlogIndexPage } from "./public-posts.server";
+import { findSlugRedirect } from "./post-workflow.server";
 
 /**
  * What the /blog and /blog/:slug loaders answer. A database failure is caught here, logged, and
@@ -45,8 +42,8 @@ export async function loadArticle(
   slug: string,
 ): Promise<ArticleResult> {
   try {
-    const [post, seo] = await Promise.all([getPublishedPost(db, slug), publicPostSeo(db, slug)]);
-    if (post) return { kind: "ok", post, seo };
+    const article = await getPublishedArticle(db, slug);
+    if (article) return { kind: "ok", post: article.post, seo: article.seo };
     // A renamed post's old address leads to its new one (docs/decisions/127-slug-redirects.md).
     const renamed = await findSlugRedirect(db, slug);
     return renamed ? { kind: "redirect", to: `/blog/${encodeURIComponent(renamed)}` } : { kind: "not_found" };

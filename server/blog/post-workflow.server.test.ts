@@ -3,11 +3,12 @@ import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../
 import { copyDatabase } from "../db/copy-database.server";
 import { storeImage } from "../media/media.server";
 import { loadArticle } from "./blog-pages.server";
-import { findSlugRedirect, publicPostSeo } from "./post-workflow.server";
+import { findSlugRedirect } from "./post-workflow.server";
 import { nextScheduledPublication } from "./post-visibility.server";
 import { createPost, getPostById, listPostSummaries, updatePost } from "./posts.server";
 import {
   getBlogIndexPage,
+  getPublishedArticle,
   getPublishedPost,
   latestPublishedPosts,
   listPublishedPosts,
@@ -113,7 +114,7 @@ describe.each(testDatabaseKinds)("scheduling, SEO fields and slug redirects on %
       social_image_url: image.url,
     });
     expect(post).toMatchObject({ meta_title: "Search title", meta_description: "Search description", social_image_url: image.url });
-    expect(await publicPostSeo(database, "seo")).toEqual({ meta_title: "Search title", meta_description: "Search description", social_image_url: image.url });
+    expect((await getPublishedArticle(database, "seo"))?.seo).toEqual({ meta_title: "Search title", meta_description: "Search description", social_image_url: image.url });
     const plain = await create(database, { title: "Plain", slug: "plain", published: true });
     expect(plain).toMatchObject({ meta_title: "", meta_description: "", social_image_url: null });
 

@@ -99,20 +99,6 @@ export async function findSlugRedirect(db: AppDatabase, oldSlug: string): Promis
   return row && row.slug !== oldSlug ? row.slug : undefined;
 }
 
-/** The SEO fields of a public post, for its page's metadata. */
-export async function publicPostSeo(
-  db: AppDatabase,
-  slug: string,
-): Promise<{ meta_title: string; meta_description: string; social_image_url: string | null } | undefined> {
-  return db
-    .selectFrom("blog_posts")
-    .innerJoin("blog_post_editorial", "blog_post_editorial.post_id", "blog_posts.id")
-    .select(["meta_title", "meta_description", "social_image_url"])
-    .where("blog_posts.slug", "=", slug)
-    .where(await publicFilter(db))
-    .executeTakeFirst();
-}
-
 /** Every old address, for an export file: the old slug and the slug of the post it leads to. */
 export async function exportSlugRedirects(db: AppDatabase): Promise<SlugRedirectTransfer[]> {
   return db

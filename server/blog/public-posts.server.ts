@@ -200,17 +200,34 @@ export async function publishedPostLocations(
 
 /** One published post by its slug, with its body cleaned; undefined for a draft or no post. */
 export async function getPublishedPost(db: AppDatabase, slug: string): Promise<PublicPost | undefined> {
+  return (await getPublishedArticle(db, slug))?.post;
+}
+
+/** Optional SEO fields of an article; empty or null means 'use the specification's default'. */
+export type ArticleSeo = { meta_title: string; meta_description: string; social_image_url: string | null };
+
+/** A published post with its SEO fields when it has any: what the article page shows, in one read. */
+export async function getPublishedArticle(
+  db: AppDatabase,
+  slug: string,
+): Promise<{ post: PublicPost; seo: ArticleSeo | undefined } | undefined> {
   const row = await db
     .selectFrom("blog_posts")
-    .select(["id", "content", "author_bio", "author_linkedin_url", ...SUMMARY_COLUMNS])
-    .where("slug", "=", slug)
+    .leftJoin("blog_post_editorial", "blog_post_editorial.post_id", "blog_posts.id")
+    .select(["blog_posts.id", "content", "author_bio", "author_linkedin_url", ...SUMMARY_COLUMNS])
+    .select(["blog_post_editorial.post_id as editorial", "meta_title", "meta_description", "social_image_url"])
+    .where("blog_posts.slug", "=", slug)
     .where(await publicFilter(db))
     .executeTakeFirst();
   if (!row) return undefined;
-  return {
+  const post: PublicPost = {
     ...toSummary(row),
     author_bio: row.author_bio,
     author_linkedin_url: row.author_linkedin_url,
     content: cleanArticleHtmlCached(`${row.id}:${row.updated_at}`, row.content),
   };
+  const seo = row.editorial
+    ? { meta_title: row.meta_title ?? "", meta_description: row.meta_description ?? "", social_image_url: row.social_image_url }
+    : undefined;
+  return { post, seo };
 }
