@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { copyDbDatabases, reportRow } from "../../tests/helpers/copy-db";
 import { testDatabaseKinds } from "../../tests/helpers/test-database";
@@ -27,7 +28,7 @@ describe.each(testDatabaseKinds)("copy-db from SQLite to %s", (targetKind) => {
     await source.insertInto("security_reports").values(reportRow("VR-2026-ABCDEF", now)).execute();
     await source
       .insertInto("report_attachments")
-      .values({ id: "a1", report_id: "r1", position: 0, filename: "shot.png", content_type: "image/png", size: bytes.length, sha256: "x", data: bytes, created_at: now })
+      .values({ id: "a1", report_id: "r1", position: 0, filename: "shot.png", content_type: "image/png", size: bytes.length, sha256: crypto.createHash("sha256").update(bytes).digest("hex"), data: bytes, created_at: now })
       .execute();
 
     const counts = await copyDatabase(source, target);

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { AppDatabase } from "./database.server";
 import { migrateToLatest } from "./migrate.server";
+import { readAttachmentChunks } from "../reports/attachment-store.server";
 
 type Row = Record<string, unknown>;
 type UntypedDatabase = Kysely<Record<string, Row>>;
@@ -64,8 +65,9 @@ export async function copyRows(source: AppDatabase, target: AppDatabase): Promis
 }
 
 /**
- * Checks a finished copy: the same number of rows in every table, and every attachment's bytes
- * with the same SHA-256 on both sides. Throws naming the first difference; returns the counts.
+ * Checks a finished copy: the same number of rows in every table, every attachment's bytes (all
+ * its chunks) with the SHA-256 recorded when it was received, and every image with the SHA-256 of
+ * its address. Throws naming the first difference; returns the counts.
  */
 export async function verifyCopy(source: AppDatabase, target: AppDatabase): Promise<CopyCounts> {
   const from = source as unknown as UntypedDatabase;
@@ -78,17 +80,21 @@ export async function verifyCopy(source: AppDatabase, target: AppDatabase): Prom
     }
     counts[table] = actual;
   }
-  const sourceSums = new Map<string, string>();
-  await eachBatch(from, "report_attachments", "id", 4, async (rows) => {
-    for (const row of rows) sourceSums.set(String(row.id), checksum(row.data));
-  });
-  await eachBatch(to, "report_attachments", "id", 4, async (rows) => {
-    for (const row of rows) {
-      if (sourceSums.get(String(row.id)) !== checksum(row.data)) {
-        throw new Error(`Verification failed: attachment ${String(row.id)} differs from the source (SHA-256).`);
-      }
+  // Every file rebuilt from the copy's bytes, against the SHA-256 recorded when it was received.
+  const attachments = await target.selectFrom("report_attachments").select(["id", "sha256"]).execute();
+  for (const { id, sha256 } of attachments) {
+    const hash = crypto.createHash("sha256");
+    for await (const piece of readAttachmentChunks(target, id)) hash.update(piece);
+    if (hash.digest("hex") !== sha256) {
+      throw new Error(`Verification failed: attachment ${id} differs from the source (SHA-256).`);
     }
-  });
+  }
+  // Images are addressed by their SHA-256: each must still hash to its own address.
+  const images = await target.selectFrom("blog_media").select("sha256").execute();
+  for (const { sha256 } of images) {
+    const { data } = await target.selectFrom("blog_media").select("data").where("sha256", "=", sha256).executeTakeFirstOrThrow();
+    if (checksum(data) !== sha256) throw new Error(`Verification failed: image ${sha256} differs from its address (SHA-256).`);
+  }
   return counts;
 }
 
