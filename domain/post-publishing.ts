@@ -103,6 +103,11 @@ export type PostStatus = "published" | "scheduled" | "draft";
  */
 export function postStatus(post: { published: boolean; publish_at?: string | null }, now: Date = new Date()): PostStatus {
   if (!post.published) return "draft";
-  if (post.publish_at && Date.parse(post.publish_at) > now.getTime()) return "scheduled";
+  if (isToCome(post.publish_at, now)) return "scheduled";
   return "published";
+}
+
+/** Whether a publication time is still to come: what makes a published post scheduled. */
+export function isToCome(publishAt: string | null | undefined, now: Date = new Date()): publishAt is string {
+  return Boolean(publishAt) && Date.parse(publishAt!) > now.getTime();
 }

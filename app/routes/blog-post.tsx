@@ -2,9 +2,10 @@ import { data, redirect, useNavigation } from "react-router";
 import { blogMessages } from "../../domain/blog";
 import { loadArticle } from "../../server/blog/blog-pages.server";
 import { Article, type ArticlePost } from "../components/blog/article";
+import { PostNotFound } from "../components/blog/post-not-found";
 import { Spinner } from "../components/blog/spinner";
-import { MessagePanel } from "../components/ui/message-panel";
 import { articleCopy, blogMeta } from "../content/blog";
+import { articleSeoMeta } from "../lib/blog/article-meta";
 import { articleStructuredData } from "../lib/blog/structured-data";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import { usePrerenderReady } from "../lib/browser/use-prerender-ready";
@@ -47,11 +48,10 @@ export const meta: Route.MetaFunction = ({ matches, data: loaderData }) => {
   // The post's own SEO fields when set, the specification's defaults otherwise.
   return pageMeta(site, {
     title: seo?.meta_title || post.title,
-    description: seo?.meta_description || post.excerpt || blogMeta.description,
+    ...articleSeoMeta(post, seo),
     path: `/blog/${post.slug}`,
     keywords: [post.category, ...blogMeta.keywords],
     type: "article",
-    image: seo?.social_image_url || post.featured_image_url || undefined,
     article: {
       publishedTime: post.created_at,
       modifiedTime: post.updated_at,
@@ -71,16 +71,6 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   if (loading) return <Spinner label={articleCopy.loading} />;
   if (!post) return <PostNotFound />;
   return <Article key={post.slug} post={post} />;
-}
-
-function PostNotFound() {
-  return (
-    <MessagePanel
-      heading={<h1 className="text-4xl font-extrabold tracking-tight text-slate-900">{blogMessages.postNotFound}</h1>}
-      lead={articleCopy.notFoundLead}
-      link={{ to: "/blog", label: blogMessages.backToBlog }}
-    />
-  );
 }
 
 /** Anything else that fails on the way to an article: 'Post Not Found' (specification, section 2). */

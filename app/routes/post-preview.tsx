@@ -1,9 +1,11 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { blogMessages } from "../../domain/blog";
 import { workflowTexts } from "../../domain/post-workflow";
 import { getPreviewPost } from "../../server/blog/preview-links.server";
 import { Article } from "../components/blog/article";
-import { articleCopy, blogMeta } from "../content/blog";
+import { PostNotFound } from "../components/blog/post-not-found";
+import { blogMeta } from "../content/blog";
+import { articleSeoMeta } from "../lib/blog/article-meta";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import "../styles/article.css";
 import type { Route } from "./+types/post-preview";
@@ -29,9 +31,7 @@ export const meta: Route.MetaFunction = ({ matches, data: loaderData }) => {
   return pageMeta(siteFromMatches(matches), {
     ...blogMeta,
     title: post ? `${workflowTexts.previewBanner}: ${post.title}` : blogMessages.postNotFound,
-    // The post's own SEO fields when set, as on its article page.
-    description: post?.seo.meta_description || post?.excerpt || blogMeta.description,
-    image: post?.seo.social_image_url || post?.featured_image_url || undefined,
+    ...(post ? articleSeoMeta(post, post.seo) : {}),
     path: post ? `/blog/${post.slug}` : "/blog",
     noindex: true,
   });
@@ -39,17 +39,7 @@ export const meta: Route.MetaFunction = ({ matches, data: loaderData }) => {
 
 export default function PostPreviewPage({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;
-  if (!post) {
-    return (
-      <section className="mx-auto flex min-h-[60vh] max-w-2xl flex-col items-center justify-center px-6 py-24 text-center">
-        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900">{blogMessages.postNotFound}</h1>
-        <p className="mt-4 text-lg text-slate-600">{articleCopy.notFoundLead}</p>
-        <Link to="/blog" className="mt-8 rounded-full bg-indigo-700 px-6 py-3 font-semibold text-white hover:bg-indigo-800">
-          {blogMessages.backToBlog}
-        </Link>
-      </section>
-    );
-  }
+  if (!post) return <PostNotFound />;
   return (
     <>
       <aside

@@ -1,3 +1,4 @@
+import { isToCome } from "../../../../domain/post-publishing";
 import type { EditorValues } from "../post-form";
 
 /**
@@ -10,7 +11,7 @@ export function toFormValuesLike(current: EditorValues, source: Record<string, u
   for (const name of Object.keys(current)) {
     const value = source[name];
     if (typeof current[name as keyof EditorValues] === "boolean") next[name] = Boolean(value ?? current[name as keyof EditorValues]);
-    else if (name === "publish_at" && value !== undefined) next[name] = typeof value === "string" && Date.parse(value) > Date.now() ? value : "";
+    else if (name === "publish_at" && value !== undefined) next[name] = typeof value === "string" && isToCome(value) ? value : "";
     else if (value !== undefined) next[name] = value === null ? "" : String(value);
   }
   return next as EditorValues;
