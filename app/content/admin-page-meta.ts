@@ -1,5 +1,7 @@
 import { adminTexts } from "../../domain/admin-messages";
 import type { PageMetaInput } from "../lib/meta";
+import { contactInboxCopy } from "./contact-inbox";
+import { triageCopy } from "./triage";
 
 /**
  * The admin screens' metadata, apart from the public pages' (each beside its page's copy): the admin texts stay
@@ -19,13 +21,13 @@ export const adminPageMeta = {
     noindex: true,
   },
   messages: {
-    title: "Contact messages",
+    title: contactInboxCopy.title,
     description: "Messages sent through the contact form.",
     path: "/admin/messages",
     noindex: true,
   },
   reports: {
-    title: "Vulnerability Reports",
+    title: triageCopy.listTitle,
     description: "Triage vulnerability reports.",
     path: "/admin/reports",
     noindex: true,

@@ -104,43 +104,6 @@ export const attachmentPickerCopy = {
   checking: "Checking files...",
 } as const;
 
-/** Copy of the administrator's triage inbox (/admin/reports). */
-export const triageCopy = {
-  listTitle: "Vulnerability Reports",
-  backToReports: "Back to Reports",
-  loading: "Loading reports...",
-  loadingOne: "Loading report...",
-  empty: "No vulnerability reports yet.",
-  loadError: "Error loading reports. Please try again later.",
-  columns: { reference: "Reference", title: "Title", severity: "Severity", status: "Status", received: "Received" },
-  previous: "Previous",
-  next: "Next",
-  pageOf: (page: number, count: number) => `Page ${page} of ${count}`,
-  filters: {
-    search: "Search reports",
-    searchButton: "Search",
-    status: "Status",
-    severity: "Severity",
-    any: "Any",
-    sort: "Sort",
-    newest: "Newest first",
-    oldest: "Oldest first",
-    noMatches: "No reports match.",
-  },
-  statusLabel: "Status",
-  statusUpdated: "Status updated",
-  statusFailed: "Failed to update status",
-  received: "Received",
-  updated: "Last updated",
-  reference: "Reference",
-  attachments: "Attachments",
-  noAttachments: "No attachments.",
-  download: "Download",
-  downloadFailed: "Failed to download attachment",
-  downloadName: (name: string) => `Download ${name}`,
-  none: "—",
-} as const;
-
 /** Search and social-card metadata of the page: the words a marketer tunes. */
 export const securitySubmitMeta = {
   title: SUBMIT_REPORT,

@@ -7,7 +7,7 @@ import { useRefreshAdminCounts } from "../components/admin/admin-shell";
 import { InboxFilterBar, InboxSearch, InboxSelect, inboxButtonClass } from "../components/admin/inbox-filters";
 import { MessageCard } from "../components/admin/message-card";
 import { RequireAdmin } from "../components/admin/require-admin";
-import { contactInboxCopy as copy } from "../content/contact";
+import { contactInboxCopy as copy } from "../content/contact-inbox";
 import { adminPageMeta } from "../content/admin-page-meta";
 import { adminApi } from "../lib/admin/client";
 import { useAdminCall, useAdminQuery } from "../lib/admin/hooks";

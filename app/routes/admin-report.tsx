@@ -13,7 +13,8 @@ import {
 import { AdminTime, BackToAdmin, QueryStatus } from "../components/admin/admin-panels";
 import { RequireAdmin } from "../components/admin/require-admin";
 import { adminPageMeta } from "../content/admin-page-meta";
-import { reportFieldCopy, triageCopy } from "../content/security-submit";
+import { reportFieldCopy } from "../content/security-submit";
+import { triageCopy } from "../content/triage";
 import { adminApi } from "../lib/admin/client";
 import { useAdminCall, useAdminQuery } from "../lib/admin/hooks";
 import { pageMeta, siteFromMatches } from "../lib/meta";

@@ -4,7 +4,7 @@ import { AdminTime, BackToAdmin, QueryStatus, SeverityBadge } from "../component
 import { ReportFilters } from "../components/admin/report-filters";
 import { RequireAdmin } from "../components/admin/require-admin";
 import { adminPageMeta } from "../content/admin-page-meta";
-import { triageCopy } from "../content/security-submit";
+import { triageCopy } from "../content/triage";
 import { adminApi } from "../lib/admin/client";
 import { useAdminQuery } from "../lib/admin/hooks";
 import { pageMeta, siteFromMatches } from "../lib/meta";

@@ -1,12 +1,12 @@
 import type { ContactMessage } from "../../../domain/contact";
-import { contactInboxCopy as copy } from "../../content/contact";
+import { contactInboxCopy as copy } from "../../content/contact-inbox";
 import { AdminTime } from "./admin-panels";
 
 /** One message of the inbox: compact, its actions always on screen, stacking on a phone. */
 export function MessageCard({ message, onSetRead }: { message: ContactMessage; onSetRead: (read: boolean) => void }) {
   return (
     <article
-      aria-label={`Message from ${message.name}`}
+      aria-label={copy.messageFrom(message.name)}
       className={`min-w-0 rounded-xl border p-4 ${message.read ? "border-slate-200 bg-white" : "border-indigo-300 bg-indigo-50"}`}
     >
       <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">

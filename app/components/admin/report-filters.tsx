@@ -1,6 +1,6 @@
 import { useSearchParams } from "react-router";
 import { REPORT_STATUS_LABELS, REPORT_STATUSES, SEVERITIES } from "../../../domain/vulnerability-report";
-import { triageCopy } from "../../content/security-submit";
+import { triageCopy } from "../../content/triage";
 import { InboxFilterBar, InboxSearch, InboxSelect } from "./inbox-filters";
 
 const copy = triageCopy.filters;
