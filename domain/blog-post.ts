@@ -2,7 +2,7 @@ import { z } from "zod";
 import { NEW_POST_DEFAULTS } from "./post-defaults";
 import { singleLineString, storableString } from "./text-rules";
 import { SLUG_PATTERN } from "./slug";
-import { optionalImageUrl, postWorkflowFields, type PostWorkflowValues } from "./post-publishing";
+import { optionalImageUrl, optionalText, POST_WORKFLOW_LIMITS, postWorkflowFields, unwrapValue, type PostWorkflowValues } from "./post-publishing";
 import { tooLongMessage } from "./text-length";
 
 export { NEW_POST_DEFAULTS };
@@ -15,7 +15,7 @@ export const POST_LIMITS = {
   read_time: 30,
   excerpt: 1_000,
   author_bio: 1_000,
-  url: 2_048,
+  url: POST_WORKFLOW_LIMITS.url,
   /** Pasted images arrive inline as data URLs, so the body may be large. */
   content: 1_500_000,
 } as const;
@@ -32,14 +32,6 @@ export const postMessages = {
   tooLong: tooLongMessage,
 } as const;
 
-/** Post values may arrive as plain values or as objects carrying a `value` field. */
-function unwrapValue(input: unknown): unknown {
-  if (input !== null && typeof input === "object" && "value" in input) {
-    return (input as { value: unknown }).value;
-  }
-  return input;
-}
-
 /**
  * Title, slug, category, author and read time show on one line (cards, tabs, feed titles):
  * one line only. Every field refuses NUL and broken Unicode (domain/text-rules.ts).
@@ -50,13 +42,6 @@ function requiredText(max: number, required: string) {
     singleLineString({ error: required })
       .min(1, required)
       .max(max, postMessages.tooLong(max)),
-  );
-}
-
-function optionalText(max: number) {
-  return z.preprocess(
-    (input) => unwrapValue(input) ?? "",
-    storableString().trim().max(max, postMessages.tooLong(max)),
   );
 }
 

@@ -21,7 +21,7 @@ const workflowMessages = {
 } as const;
 
 /** Visible texts of the scheduling and SEO parts of the editor and the list. */
-export const workflowTexts = {
+export const publishingTexts = {
   statusScheduled: "Scheduled",
   scheduledFor: (when: string) => `Scheduled for ${when}`,
   scheduleHeading: "Scheduling",
@@ -36,14 +36,16 @@ export const workflowTexts = {
   seoHint: "Optional: the title, excerpt and featured image are used when these are empty.",
 } as const;
 
-function unwrapValue(input: unknown): unknown {
+/** Post values may arrive as plain values or as objects carrying a `value` field. */
+export function unwrapValue(input: unknown): unknown {
   if (input !== null && typeof input === "object" && "value" in input) {
     return (input as { value: unknown }).value;
   }
   return input;
 }
 
-function optionalText(max: number) {
+/** An optional text of at most `max` characters, trimmed; missing means "". */
+export function optionalText(max: number) {
   return z.preprocess(
     (input) => unwrapValue(input) ?? "",
     storableString().trim().max(max, workflowMessages.tooLong(max)),

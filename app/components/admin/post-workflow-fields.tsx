@@ -1,6 +1,6 @@
 import { useImperativeHandle, useState } from "react";
 import type { PostInput } from "../../../domain/blog-post";
-import { POST_WORKFLOW_LIMITS, postStatus, workflowTexts, type PostWorkflowValues } from "../../../domain/post-publishing";
+import { POST_WORKFLOW_LIMITS, postStatus, publishingTexts, type PostWorkflowValues } from "../../../domain/post-publishing";
 import { UPLOAD_TARGETS, mediaMessages } from "../../../domain/media";
 import { FieldError } from "../ui/form-messages";
 import { AdminButton, FieldLabel, adminInputClass } from "./admin-form";
@@ -144,13 +144,13 @@ export function PostWorkflowFields({
   return (
     <div className="grid gap-6 sm:grid-cols-2">
       <fieldset className="rounded-md border border-slate-200 p-4 sm:col-span-2">
-        <legend className="px-1 text-sm font-semibold text-slate-900">{workflowTexts.scheduleHeading}</legend>
+        <legend className="px-1 text-sm font-semibold text-slate-900">{publishingTexts.scheduleHeading}</legend>
         {scheduled && initial.publish_at ? (
           <p className="mb-3 text-sm text-slate-700">
-            {workflowTexts.scheduledFor(scheduleFormat.format(new Date(initial.publish_at)))}
+            {publishingTexts.scheduledFor(scheduleFormat.format(new Date(initial.publish_at)))}
           </p>
         ) : null}
-        {label("publish_at", workflowTexts.publishAtLabel)}
+        {label("publish_at", publishingTexts.publishAtLabel)}
         <div className="flex flex-wrap items-start gap-3">
           <input
             {...field("publish_at")}
@@ -161,11 +161,11 @@ export function PostWorkflowFields({
             className={`${field("publish_at").className} max-w-xs`}
           />
           <AdminButton variant="outline" disabled={saving} onClick={onSchedule} className="mt-1 disabled:opacity-50">
-            {workflowTexts.schedule}
+            {publishingTexts.schedule}
           </AdminButton>
           {scheduled ? (
             <AdminButton variant="secondary" disabled={saving} onClick={onUnschedule} className="mt-1 disabled:opacity-50">
-              {workflowTexts.unschedule}
+              {publishingTexts.unschedule}
             </AdminButton>
           ) : null}
         </div>
@@ -173,20 +173,20 @@ export function PostWorkflowFields({
       </fieldset>
 
       <fieldset className="grid gap-4 rounded-md border border-slate-200 p-4 sm:col-span-2">
-        <legend className="px-1 text-sm font-semibold text-slate-900">{workflowTexts.seoHeading}</legend>
-        <p className="text-sm text-slate-600">{workflowTexts.seoHint}</p>
+        <legend className="px-1 text-sm font-semibold text-slate-900">{publishingTexts.seoHeading}</legend>
+        <p className="text-sm text-slate-600">{publishingTexts.seoHint}</p>
         <div>
-          {label("meta_title", workflowTexts.metaTitleLabel)}
+          {label("meta_title", publishingTexts.metaTitleLabel)}
           <input {...field("meta_title")} type="text" maxLength={POST_WORKFLOW_LIMITS.meta_title} value={metaTitle} onChange={(event) => changing(setMetaTitle)(event.target.value)} />
           {error("meta_title")}
         </div>
         <div>
-          {label("meta_description", workflowTexts.metaDescriptionLabel)}
+          {label("meta_description", publishingTexts.metaDescriptionLabel)}
           <textarea {...field("meta_description")} rows={2} maxLength={POST_WORKFLOW_LIMITS.meta_description} value={metaDescription} onChange={(event) => changing(setMetaDescription)(event.target.value)} />
           {error("meta_description")}
         </div>
         <div>
-          {label("social_image_url", workflowTexts.socialImageLabel)}
+          {label("social_image_url", publishingTexts.socialImageLabel)}
           <input {...field("social_image_url")} type="url" placeholder="https://" maxLength={POST_WORKFLOW_LIMITS.url} value={socialImage} onChange={(event) => changing(setSocialImage)(event.target.value)} />
           <ImageUploadButton label={mediaMessages.uploadFor(UPLOAD_TARGETS.social_image_url)} onUploaded={changing(setSocialImage)} />
           {error("social_image_url")}

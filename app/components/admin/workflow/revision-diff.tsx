@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { diffWords } from "diff";
 import { postFieldLabels } from "../../../../domain/admin-messages";
-import { workflowTexts as publishingTexts } from "../../../../domain/post-publishing";
+import { publishingTexts } from "../../../../domain/post-publishing";
 import { workflowTexts } from "../../../../domain/post-workflow";
 import type { EditorValues } from "../post-form";
 
