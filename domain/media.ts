@@ -2,6 +2,8 @@
  * Images uploaded from the admin (editor, featured image, avatar): the accepted types, decided
  * from the bytes, the size limit and the stable address (docs/decisions/126-uploaded-images.md).
  */
+import { FILE_SIGNATURES, hasSignature } from "./file-signatures";
+
 export const MEDIA_MAX_BYTES = 5 * 1024 * 1024;
 
 export const MEDIA_TYPES = {
@@ -52,19 +54,13 @@ export function mediaPath(sha256: string, extension: MediaExtension): string {
   return `${MEDIA_PREFIX}${sha256}.${extension}`;
 }
 
-function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
-  if (bytes.length < offset + signature.length) return false;
-  return signature.every((byte, index) => bytes[offset + index] === byte);
-}
-
 /** PNG, JPEG, WebP or GIF by their magic bytes; undefined for anything else (SVG included). */
 export function sniffImageType(bytes: Uint8Array): MediaExtension | undefined {
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "jpg";
-  if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) {
+  if (hasSignature(bytes, FILE_SIGNATURES.png)) return "png";
+  if (hasSignature(bytes, FILE_SIGNATURES.jpeg)) return "jpg";
+  if (hasSignature(bytes, FILE_SIGNATURES.gif) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) {
     return "gif";
   }
-  // "RIFF" <size> "WEBP"
-  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return "webp";
+  if (hasSignature(bytes, FILE_SIGNATURES.riff) && hasSignature(bytes, FILE_SIGNATURES.webp, 8)) return "webp";
   return undefined;
 }

@@ -3,6 +3,7 @@
  * server (enforcement): limits, the accepted types recognised by their content, and file names.
  * See docs/decisions/050-report-intake.md.
  */
+import { FILE_SIGNATURES, hasSignature } from "./file-signatures";
 
 const MB = 1024 * 1024;
 
@@ -48,23 +49,14 @@ export const attachmentMessages = {
   busy: "Too many reports are being uploaded at this moment. Please try again in a minute; nothing of this report was stored.",
 } as const;
 
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const JPEG_SIGNATURE = [0xff, 0xd8, 0xff];
-const PDF_SIGNATURE = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
-
-/** Bytes needed to recognise every binary signature above. */
-export const SIGNATURE_BYTES = PNG_SIGNATURE.length;
-
-function startsWith(bytes: Uint8Array, signature: readonly number[]): boolean {
-  if (bytes.length < signature.length) return false;
-  return signature.every((byte, index) => bytes[index] === byte);
-}
+/** Bytes needed to recognise every binary kind below (PNG's signature is the longest). */
+export const SIGNATURE_BYTES = FILE_SIGNATURES.png.length;
 
 /** PNG, JPEG or PDF by their magic bytes at the very start of the file. */
 export function detectBinaryKind(head: Uint8Array): Exclude<AttachmentKind, "txt"> | undefined {
-  if (startsWith(head, PNG_SIGNATURE)) return "png";
-  if (startsWith(head, JPEG_SIGNATURE)) return "jpeg";
-  if (startsWith(head, PDF_SIGNATURE)) return "pdf";
+  if (hasSignature(head, FILE_SIGNATURES.png)) return "png";
+  if (hasSignature(head, FILE_SIGNATURES.jpeg)) return "jpeg";
+  if (hasSignature(head, FILE_SIGNATURES.pdf)) return "pdf";
   return undefined;
 }
 
