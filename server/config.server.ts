@@ -14,21 +14,29 @@ const optionalText = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
+/** A number from the environment, with one message for every way it can be wrong. */
+function envNumber({ min, max, whole = true, message, maxMessage = message }: {
+  min: number;
+  max?: number;
+  whole?: boolean;
+  message: string;
+  maxMessage?: string;
+}) {
+  let schema = z.coerce.number({ error: message }).min(min, message);
+  if (whole) schema = schema.int(message);
+  if (max !== undefined) schema = schema.max(max, maxMessage);
+  return schema;
+}
+
 function wholeNumber(min: number) {
-  const message = `must be a whole number of at least ${min}`;
-  return z.coerce.number({ error: message }).int(message).min(min, message);
+  return envNumber({ min, message: `must be a whole number of at least ${min}` });
 }
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce
-    .number({ error: "must be a whole number between 1 and 65535" })
-    .int("must be a whole number between 1 and 65535")
-    .min(1, "must be a whole number between 1 and 65535")
-    .max(65535, "must be a whole number between 1 and 65535")
-    .default(3000),
+  PORT: envNumber({ min: 1, max: 65535, message: "must be a whole number between 1 and 65535" }).default(3000),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DATABASE_URL: optionalText.pipe(
     z
@@ -67,11 +75,7 @@ const envSchema = z.object({
     context.addIssue({ code: "custom", message: parsed.error });
     return z.NEVER;
   }),
-  REPORT_RATE_LIMIT: z.coerce
-    .number({ error: "must be a whole number of at least 1" })
-    .int("must be a whole number of at least 1")
-    .min(1, "must be a whole number of at least 1")
-    .default(10),
+  REPORT_RATE_LIMIT: wholeNumber(1).default(10),
   REPORT_UPLOAD_MB_PER_HOUR: wholeNumber(1).default(500),
   REPORT_UPLOAD_MB_PER_DAY: wholeNumber(1).default(2000),
   REPORT_CONCURRENT_UPLOADS: wholeNumber(1).default(20),
@@ -79,33 +83,18 @@ const envSchema = z.object({
     (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
     wholeNumber(1).optional(),
   ),
-  DATABASE_CONNECT_ATTEMPTS: z.coerce
-    .number({ error: "must be a whole number of at least 1" })
-    .int("must be a whole number of at least 1")
-    .min(1, "must be a whole number of at least 1")
-    .default(10),
-  OUTBOX_CLAIM_TTL: z.coerce
-    .number({ error: "must be a whole number of seconds from 10 to 3600" })
-    .int("must be a whole number of seconds from 10 to 3600")
-    .min(10, "must be a whole number of seconds from 10 to 3600")
-    .max(3600, "must be a whole number of seconds from 10 to 3600")
-    .default(300),
-  SHUTDOWN_DELAY: z.coerce
-    .number({ error: "must be a number of seconds from 0 to 60" })
-    .min(0, "must be a number of seconds from 0 to 60")
-    .max(60, "must be a number of seconds from 0 to 60")
-    .default(0),
-  PAGE_CACHE_MAX_BYTES: z.coerce
-    .number({ error: "must be a whole number of bytes (0 turns the page cache off)" })
-    .int("must be a whole number of bytes (0 turns the page cache off)")
-    .min(0, "must be a whole number of bytes (0 turns the page cache off)")
-    .default(64 * 1024 * 1024),
-  PAGE_CACHE_CHECK_MS: z.coerce
-    .number({ error: "must be a whole number of milliseconds" })
-    .int("must be a whole number of milliseconds")
-    .min(0, "must be a whole number of milliseconds")
-    .max(2000, "must be at most 2000 (changes must reach every process within 2 seconds)")
-    .default(1000),
+  DATABASE_CONNECT_ATTEMPTS: wholeNumber(1).default(10),
+  OUTBOX_CLAIM_TTL: envNumber({ min: 10, max: 3600, message: "must be a whole number of seconds from 10 to 3600" }).default(300),
+  SHUTDOWN_DELAY: envNumber({ min: 0, max: 60, whole: false, message: "must be a number of seconds from 0 to 60" }).default(0),
+  PAGE_CACHE_MAX_BYTES: envNumber({ min: 0, message: "must be a whole number of bytes (0 turns the page cache off)" }).default(
+    64 * 1024 * 1024,
+  ),
+  PAGE_CACHE_CHECK_MS: envNumber({
+    min: 0,
+    max: 2000,
+    message: "must be a whole number of milliseconds",
+    maxMessage: "must be at most 2000 (changes must reach every process within 2 seconds)",
+  }).default(1000),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
     .default("info"),
