@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
-import { DatabaseRateLimitStore } from "../http/rate-limit.server";
+import { DatabaseRateLimitStore } from "../limits/sliding-window.server";
 import { countAttempt } from "../limits/rate-limits.server";
 import { attemptLogin, GLOBAL_LOGIN_LIMIT, LOGIN_LIMIT } from "./admin-login.server";
 import {
@@ -101,8 +101,7 @@ describe.each(testDatabaseKinds)("admin sessions and login limits on %s", (kind)
 
   test("no client gets more than the stated failed logins in any window, even across a window boundary", async () => {
     const db = await open();
-    const store = new DatabaseRateLimitStore(db, "admin-login");
-    store.init({ windowMs: LOGIN_WINDOW_MS, limit: FAILED_LOGINS_ALLOWED } as Parameters<DatabaseRateLimitStore["init"]>[0]);
+    const store = new DatabaseRateLimitStore(db, { name: "admin-login", windowMs: LOGIN_WINDOW_MS, limit: FAILED_LOGINS_ALLOWED });
     vi.useFakeTimers({ toFake: ["Date"] });
     const start = new Date("2026-03-01T08:00:00.000Z").getTime();
     const accepted: number[] = [];
@@ -132,8 +131,7 @@ describe.each(testDatabaseKinds)("admin sessions and login limits on %s", (kind)
     const fresh = await attemptLogin({ db }, { password: "a wrong guess" }, { clientKey: "198.51.100.77" });
     expect(fresh).toMatchObject({ ok: false, code: "rate_limited" });
     // The refused address did not use up its own allowance.
-    const store = new DatabaseRateLimitStore(db, LOGIN_LIMIT.name);
-    store.init({ windowMs: LOGIN_WINDOW_MS, limit: FAILED_LOGINS_ALLOWED } as Parameters<DatabaseRateLimitStore["init"]>[0]);
+    const store = new DatabaseRateLimitStore(db, { name: LOGIN_LIMIT.name, windowMs: LOGIN_WINDOW_MS, limit: FAILED_LOGINS_ALLOWED });
     expect((await store.increment("198.51.100.77")).totalHits).toBe(1);
   });
 });

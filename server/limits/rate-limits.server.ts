@@ -1,5 +1,5 @@
 import type { AppDatabase } from "../db/database.server";
-import { DatabaseRateLimitStore } from "../http/rate-limit.server";
+import { DatabaseRateLimitStore } from "./sliding-window.server";
 
 /**
  * A limit counted in the database, so every app process and every door (JSON API, page action,
@@ -57,7 +57,5 @@ export async function forgetAttempt(db: AppDatabase, rule: RateLimitRule, key: s
 }
 
 function store(db: AppDatabase, rule: RateLimitRule): DatabaseRateLimitStore {
-  const counter = new DatabaseRateLimitStore(db, rule.name);
-  counter.init({ windowMs: rule.windowMs, limit: rule.limit } as Parameters<DatabaseRateLimitStore["init"]>[0]);
-  return counter;
+  return new DatabaseRateLimitStore(db, rule);
 }

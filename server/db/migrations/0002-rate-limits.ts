@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // Hit counters shared by every app process (see server/http/rate-limit.server.ts).
+  // Hit counters shared by every app process (see server/limits/sliding-window.server.ts).
   await db.schema
     .createTable("rate_limit_hits")
     .addColumn("key", "text", (col) => col.primaryKey())

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
-import { DatabaseRateLimitStore } from "./rate-limit.server";
+import { DatabaseRateLimitStore } from "./sliding-window.server";
 
 describe.each(testDatabaseKinds)("rate limit store on %s", (kind) => {
   let database: TestDatabase | undefined;
@@ -11,8 +11,7 @@ describe.each(testDatabaseKinds)("rate limit store on %s", (kind) => {
 
   async function storeWithWindow(windowMs: number, name = "login") {
     database ??= await createTestDatabase(kind);
-    const store = new DatabaseRateLimitStore(database.db, name);
-    store.init({ windowMs } as Parameters<DatabaseRateLimitStore["init"]>[0]);
+    const store = new DatabaseRateLimitStore(database.db, { name, windowMs });
     return store;
   }
 

@@ -1,30 +1,31 @@
-import type { IncrementResponse, Options, Store } from "express-rate-limit";
 import type { AppDatabase } from "../db/database.server";
 
 /** How often a contended counter is re-read before the request is let through as an error. */
 const MAX_ATTEMPTS = 8;
 
+/** What one count answers: the hits in the window (limit + 1 when full) and when room frees up. */
+export type IncrementResponse = { totalHits: number; resetTime: Date };
+
 /**
- * A rate-limit counter store in the application database (express-rate-limit's Store shape; the
- * services count through server/limits/rate-limits.server.ts), so every app process sharing the
- * database counts the same hits. A sliding log (docs/decisions/068): each key keeps the times of
+ * A rate-limit counter in the application database (the services count through
+ * server/limits/rate-limits.server.ts), so every app process sharing the database counts the
+ * same hits. A sliding log (docs/decisions/068): each key keeps the times of
  * its accepted hits within the last window, so at most `limit` hits are accepted in ANY window of
  * `windowMs`, with no boundary to burst across. Updates are optimistic (a version per row), which
  * holds across processes on SQLite and PostgreSQL alike without locks.
  */
-export class DatabaseRateLimitStore implements Store {
-  localKeys = false;
-  private windowMs = 60_000;
-  private limit = Number.POSITIVE_INFINITY;
+export class DatabaseRateLimitStore {
+  private readonly prefix: string;
+  private readonly windowMs: number;
+  private readonly limit: number;
 
   constructor(
     private readonly db: AppDatabase,
-    readonly prefix: string,
-  ) {}
-
-  init(options: Options): void {
-    this.windowMs = options.windowMs;
-    this.limit = typeof options.limit === "number" ? options.limit : this.limit;
+    { name, windowMs, limit = Number.POSITIVE_INFINITY }: { name: string; windowMs: number; limit?: number },
+  ) {
+    this.prefix = name;
+    this.windowMs = windowMs;
+    this.limit = limit;
   }
 
   /** Records a hit if the window has room; over the limit, answers limit + 1 and records nothing. */
@@ -57,7 +58,7 @@ export class DatabaseRateLimitStore implements Store {
     throw new Error(`rate limit ${this.prefix} stayed contended`);
   }
 
-  /** Takes back the newest hit (express-rate-limit calls this for requests it does not count). */
+  /** Takes back the newest hit (a request that should not count, such as a successful login). */
   async decrement(key: string): Promise<void> {
     const id = this.key(key);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
