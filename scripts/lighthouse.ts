@@ -3,9 +3,10 @@
  * connection, simulated) on /, /blog, an article built from tests/fixtures/article-30k.json and
  * /security/submit of the built site, in Debian's Chromium (CHROME_PATH, default
  * /usr/bin/chromium; nothing is downloaded). Builds nothing: run `npm run build` first. Prints the
- * four category scores of each page.
+ * four category scores of each page. `npm run lighthouse -- --save DIR` also writes each page's
+ * whole report to DIR as JSON, to see what lies behind a score.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -19,6 +20,8 @@ import { ARTICLE_SLUG, article, samplePostRow } from "./sample-posts";
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const saveArgument = process.argv.indexOf("--save");
+const REPORT_DIR = saveArgument === -1 ? undefined : process.argv[saveArgument + 1];
 
 async function seedArticle(dataDir: string): Promise<void> {
   const db = createDatabase({ kind: "sqlite", file: path.join(dataDir, "site.db") });
@@ -60,6 +63,11 @@ async function main(): Promise<void> {
         { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] },
       );
       if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+      if (REPORT_DIR) {
+        mkdirSync(REPORT_DIR, { recursive: true });
+        const name = page.replace(/\W+/g, "-").replace(/^-|-$/g, "") || "home";
+        writeFileSync(path.join(REPORT_DIR, `${name}.json`), JSON.stringify(result.lhr));
+      }
       const { categories, audits } = result.lhr;
       rows.push([page, ...CATEGORIES.map((id) => String(Math.round((categories[id]?.score ?? 0) * 100)))]);
       // Whatever kept a category under 100, so the reason is printed with the score.

@@ -77,24 +77,34 @@ function BlogList({
   return (
     <>
       {featured.length > 0 ? (
-        <PostSection heading={blogCopy.featuredHeading} posts={featured} featured />
+        <PostSection heading={blogCopy.featuredHeading} posts={featured} featured leading />
       ) : null}
       {posts.length > 0 ? (
-        <PostSection heading={hasFeatured ? blogCopy.latestHeading : blogCopy.allHeading} posts={posts} />
+        <PostSection
+          heading={hasFeatured ? blogCopy.latestHeading : blogCopy.allHeading}
+          posts={posts}
+          leading={featured.length === 0}
+        />
       ) : null}
       <BlogPagination page={page} pageCount={pageCount} />
     </>
   );
 }
 
+/** Cards in the first row of the page's first section: their pictures are not left to load late. */
+const FIRST_ROW = 3;
+
 function PostSection({
   heading,
   posts,
   featured = false,
+  leading = false,
 }: {
   heading: string;
   posts: PublicPostSummary[];
   featured?: boolean;
+  /** The page's first section: its first row is what a first view shows. */
+  leading?: boolean;
 }) {
   const id = featured ? "featured-articles" : "articles";
   return (
@@ -103,9 +113,9 @@ function PostSection({
         {heading}
       </h2>
       <ul className="mt-8 grid list-none gap-8 p-0 sm:grid-cols-2 lg:grid-cols-3">
-        {posts.map((post) => (
+        {posts.map((post, index) => (
           <li key={post.slug} className="flex">
-            <PostCard post={post} featured={featured} />
+            <PostCard post={post} featured={featured} inFirstView={leading && index < FIRST_ROW} />
           </li>
         ))}
       </ul>

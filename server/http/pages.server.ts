@@ -9,7 +9,8 @@ import { createPageStore, type StoredPage } from "../cache/page-store.server";
 import { pageCacheKey, pageRule, type PageRule } from "../cache/page-rules.server";
 import { nextScheduledPublication } from "../blog/post-visibility.server";
 import { preferredEncoding } from "./accept-encoding.server";
-import { scriptHashSource, assignNonce, type HeaderPolicy } from "./security-headers.server";
+import { inlineScriptHashes, withLowPriorityModulePreloads } from "./page-html.server";
+import { assignNonce, type HeaderPolicy } from "./security-headers.server";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -182,7 +183,7 @@ async function renderPage(
 ): Promise<Rendered> {
   // A request that depends on nobody: no cookies, no user agent, no language.
   const response = await render(new Request(url, { headers: { accept: "text/html" } }), context);
-  const body = Buffer.from(await response.arrayBuffer());
+  const body = Buffer.from(withLowPriorityModulePreloads(await response.text()));
   const keep =
     (response.status === 200 || response.status === 404) &&
     !response.headers.has("set-cookie") &&
@@ -216,17 +217,6 @@ async function toStoredPage(rendered: Rendered, rule: PageRule, policy: HeaderPo
     tags: rule.tags,
     expiresAt: rule.expiresAt,
   };
-}
-
-/** SHA-256 sources of every inline script the browser will run (JSON-LD data is not run). */
-function inlineScriptHashes(html: string): string[] {
-  const sources = new Set<string>();
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const attributes = match[1] ?? "";
-    if (/\bsrc\s*=/i.test(attributes) || /application\/ld\+json/i.test(attributes)) continue;
-    sources.add(scriptHashSource(match[2] ?? ""));
-  }
-  return [...sources];
 }
 
 function sendPage(req: ExpressRequest, res: ExpressResponse, page: StoredPage): void {

@@ -116,6 +116,11 @@ test("without featured posts the list is titled 'All articles', in 1, 2 or 3 col
     await page.setViewportSize({ width, height: 900 });
     await expect.poll(columns, { message: `${width} px wide` }).toBe(expected);
   }
+  // The first row's pictures load with the page; the ones below wait until scrolled near.
+  const pictures = list.locator("article img");
+  await expect(pictures).toHaveCount(4);
+  const loading = await pictures.evaluateAll((images) => images.map((image) => image.getAttribute("loading")));
+  expect(loading).toEqual([null, null, null, "lazy"]);
 });
 
 test("an empty blog says so", async ({ page, ownServer }) => {

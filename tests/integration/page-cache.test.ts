@@ -175,6 +175,13 @@ describe("answers from the page cache", () => {
     expect(head.headers.get("content-length")).toBe(identity.headers.get("content-length"));
   });
 
+  test("the page's modules are preloaded at low priority, after its stylesheet and font", async () => {
+    const html = await (await fetch(`${server.url}/about`)).text();
+    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map(([link]) => link);
+    expect(preloads.length).toBeGreaterThan(3);
+    for (const link of preloads) expect(link).toContain('fetchpriority="low"');
+  });
+
   test("the query is part of the address, and the not-found page is kept with its 404", async () => {
     const first = await fetch(`${server.url}/no-such-page?x=1`);
     expect(first.status).toBe(404);

@@ -6,9 +6,18 @@ import { PostImage } from "./post-image";
 
 /**
  * One post in the blog grid. The title's link covers the whole card, so the card is one click
- * target; the category's link label repeats it for people who read to the end.
+ * target; the category's link label repeats it for people who read to the end. Pictures load
+ * when scrolled near, except in the cards a first view shows (`inFirstView`).
  */
-export function PostCard({ post, featured = false }: { post: PublicPostSummary; featured?: boolean }) {
+export function PostCard({
+  post,
+  featured = false,
+  inFirstView = false,
+}: {
+  post: PublicPostSummary;
+  featured?: boolean;
+  inFirstView?: boolean;
+}) {
   const href = `/blog/${post.slug}`;
   const label = categoryLinkLabel(post.category);
   return (
@@ -17,7 +26,7 @@ export function PostCard({ post, featured = false }: { post: PublicPostSummary; 
         featured ? "border-indigo-200" : "border-slate-200"
       }`}
     >
-      <PostImage src={post.featured_image_url} kind="featured" lazy className="aspect-video w-full bg-indigo-50 object-cover" />
+      <PostImage src={post.featured_image_url} kind="featured" lazy={!inFirstView} className="aspect-video w-full bg-indigo-50 object-cover" />
       <div className="flex flex-1 flex-col p-6">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
           <span className="rounded-full bg-indigo-50 px-3 py-1 text-xs font-semibold text-indigo-700">
