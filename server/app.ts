@@ -1,5 +1,6 @@
 import "react-router";
 import express from "express";
+import * as build from "virtual:react-router/server-build";
 import { loadConfig } from "./config.server";
 import type { AppServices } from "./context.server";
 import { createDatabase } from "./db/database.server";
@@ -66,7 +67,6 @@ const maintenance = startMaintenance(services);
 /** The header policy of every response (server/index.ts sets it first) and of every page. */
 export const headers = headerPolicy({ siteUrl: config.public.siteUrl, development: !config.isProduction });
 
-const build = () => import("virtual:react-router/server-build");
 const pages = pagesHandler({
   services,
   build,

@@ -41,7 +41,8 @@ const OWN_HEADERS = new Set([
 
 type Options = {
   services: AppServices;
-  build: () => Promise<ServerBuild>;
+  /** The loaded build: React Router prepares its routes once for it, not at every request. */
+  build: ServerBuild;
   policy: HeaderPolicy;
   /** Renders a page for this request alone, with its nonce (site-router's `pageRenderer`). */
   perRequest: RequestHandler;

@@ -72,7 +72,7 @@ export function createSiteRouter(
  * (server/http/pages.server.ts) hands every page it does not keep, and what tests that serve a
  * build of their own mount directly.
  */
-export function pageRenderer(services: AppServices, build: ServerBuild | (() => Promise<ServerBuild>)): RequestHandler {
+export function pageRenderer(services: AppServices, build: ServerBuild): RequestHandler {
   return createRequestHandler({
     build,
     getLoadContext: (req, res) => ({ services, cspNonce: res.locals.cspNonce, clientKey: clientKey(req) }),
