@@ -10,6 +10,7 @@ import { reportFieldCopy, securitySubmitCopy } from "../../content/security-subm
 import { replaceToast } from "../../lib/browser/notify";
 import type { checkAttachments } from "../../lib/reports/check-attachments";
 import type { sendReport } from "../../lib/reports/send-report";
+import { cardStyle } from "../ui/card-style";
 import type { SummaryItem } from "../ui/error-summary";
 import { AttachmentPicker, type ChosenFile } from "./attachment-picker";
 import { ReportFormField } from "./report-field";
@@ -291,7 +292,7 @@ export function ReportForm() {
 function FormSection({ title, children }: { title: string; children: React.ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
   return (
-    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+    <section aria-labelledby={id} className={`${cardStyle} sm:p-8`}>
       <h2 id={id} className="mb-6 text-xl font-semibold text-slate-900">
         {title}
       </h2>
