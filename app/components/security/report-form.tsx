@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import {
   EMPTY_REPORT,
   REPORT_FIELDS,
@@ -11,6 +11,7 @@ import { replaceToast } from "../../lib/browser/notify";
 import type { checkAttachments } from "../../lib/reports/check-attachments";
 import type { sendReport } from "../../lib/reports/send-report";
 import { cardStyle } from "../ui/card-style";
+import { Confirmation } from "../ui/confirmation";
 import type { SummaryItem } from "../ui/error-summary";
 import { AttachmentPicker, type ChosenFile } from "./attachment-picker";
 import { ReportFormField } from "./report-field";
@@ -75,7 +76,6 @@ export function ReportForm() {
   const [reference, setReference] = useState<string | null>(null);
   const [hydrated, setHydrated] = useState(false);
   const [validate, setValidate] = useState<{ run: Validate } | null>(null);
-  const successRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     setHydrated(true);
@@ -83,9 +83,6 @@ export function ReportForm() {
     prepareChecks();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after hydration
   }, []);
-  useEffect(() => {
-    if (reference) successRef.current?.focus();
-  }, [reference]);
 
   function prepareChecks() {
     if (!validate) void loadFormChecks().then((checks) => setValidate({ run: checks.validate }));
@@ -192,12 +189,7 @@ export function ReportForm() {
   return (
     <div>
       {reference ? (
-        <div
-          ref={successRef}
-          tabIndex={-1}
-          role="status"
-          className="mb-8 rounded-xl border border-emerald-200 bg-emerald-50 p-6 text-emerald-900"
-        >
+        <Confirmation className="mb-8 rounded-xl border border-emerald-200 bg-emerald-50 p-6 text-emerald-900">
           <h2 className="text-lg font-semibold">{securitySubmitCopy.success.title}</h2>
           <p className="mt-2">{securitySubmitCopy.success.body(reference)}</p>
           <p className="mt-3 text-sm">
@@ -206,7 +198,7 @@ export function ReportForm() {
               {reference}
             </strong>
           </p>
-        </div>
+        </Confirmation>
       ) : null}
 
       <form
