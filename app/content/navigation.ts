@@ -1,3 +1,4 @@
+import type { PageMetaInput } from "../lib/meta";
 import { commonCopy } from "./shared";
 
 /** Links of the top bar and the footer. */
@@ -15,6 +16,22 @@ export const footerNavigation = [
   { to: "/support", label: "Support" },
   { to: "/contact", label: "Contact" },
 ] as const;
+
+/** An address the top bar or the footer links to. */
+export type LinkedPath = (typeof primaryNavigation)[number]["to"] | (typeof footerNavigation)[number]["to"];
+
+/**
+ * The metadata of a page the top bar or the footer links to: its title is the link's words and
+ * its canonical path the link's address, so the menu, the footer and the browser tab name the
+ * page one way. The page's module adds what only it says (description, keywords).
+ */
+export function linkedPageMeta<Page extends Omit<PageMetaInput, "title" | "path">>(
+  path: LinkedPath,
+  page: Page,
+): Page & { title: string; path: LinkedPath } {
+  const link = [...primaryNavigation, ...footerNavigation].find((each) => each.to === path)!;
+  return { title: link.label, path, ...page };
+}
 
 export const navigationLabels = {
   signIn: "Sign in",
