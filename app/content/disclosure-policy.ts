@@ -99,9 +99,9 @@ export const disclosurePolicy = {
   } satisfies LegalDocument,
 } as const;
 
-/** Search and social-card metadata of the page: the words a marketer tunes. */
+/** Search and social-card metadata of the page: the words a marketer tunes; the title is its heading's. */
 export const securityMeta = {
-  title: "Responsible Disclosure Policy",
+  title: disclosurePolicy.document.title,
   description:
     "How to report a security vulnerability in Dialogic, what is in scope, and our commitment to researchers acting in good faith.",
   path: "/security",

@@ -142,9 +142,9 @@ export const solutionsCopy = {
   },
 } as const;
 
-/** Search and social-card metadata of the page: the words a marketer tunes. */
+/** Search and social-card metadata of the page: the words a marketer tunes; the title is its heading's. */
 export const solutionsMeta = {
-  title: "Solutions",
+  title: solutionsCopy.header.title,
   description:
     "Onboarding and upskilling, compliance, sales and product training, customer training: see how teams use Dialogic to turn their content into conversations that stick.",
   path: "/solutions",
