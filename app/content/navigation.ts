@@ -21,11 +21,12 @@ export const footerNavigation = [
 export type LinkedPath = (typeof primaryNavigation)[number]["to"] | (typeof footerNavigation)[number]["to"];
 
 /**
- * The metadata of a page the top bar or the footer links to: its title is the link's words and
- * its canonical path the link's address, so the menu, the footer and the browser tab name the
- * page one way. The page's module adds what only it says (description, keywords).
+ * The metadata of a page the top bar or the footer links to: its canonical path is the link's
+ * address and its title the link's words, so the menu, the footer and the browser tab name the
+ * page one way, unless the page gives a title of its own (the disclosure policy's is longer than
+ * "Security"). The page's module adds what only it says (description, keywords).
  */
-export function linkedPageMeta<Page extends Omit<PageMetaInput, "title" | "path">>(
+export function linkedPageMeta<Page extends Omit<PageMetaInput, "title" | "path"> & { title?: string }>(
   path: LinkedPath,
   page: Page,
 ): Page & { title: string; path: LinkedPath } {
