@@ -12,8 +12,7 @@ import {
 import { contactCopy } from "../../content/contact";
 import { replaceToast } from "../../lib/browser/notify";
 import { sendContactMessage } from "../../lib/contact/send-contact";
-import { Confirmation } from "../ui/confirmation";
-import { FieldError } from "../ui/form-messages";
+import { Confirmation, FieldError } from "../ui/form-messages";
 
 /** What the page shows above the form after a post without JavaScript. */
 export type ContactNotice = { kind: "success" | "error"; title: string; description: string };

@@ -11,7 +11,7 @@ import { replaceToast } from "../../lib/browser/notify";
 import type { checkAttachments } from "../../lib/reports/check-attachments";
 import type { sendReport } from "../../lib/reports/send-report";
 import { cardStyle } from "../ui/card-style";
-import { Confirmation } from "../ui/confirmation";
+import { Confirmation } from "../ui/form-messages";
 import type { SummaryItem } from "../ui/error-summary";
 import { AttachmentPicker, type ChosenFile } from "./attachment-picker";
 import { ReportFormField } from "./report-field";
