@@ -1,5 +1,5 @@
 import { blogMessages } from "../../domain/blog";
-import { linkedPageMeta } from "./navigation";
+import { linkedPageMeta } from "./shared";
 
 /** Copy of the public blog pages. Messages of the specification live in domain/blog.ts. */
 export const blogCopy = {

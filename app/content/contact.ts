@@ -1,4 +1,4 @@
-import { linkedPageMeta } from "./navigation";
+import { linkedPageMeta } from "./shared";
 
 /** The contact page's copy. The form's messages and toasts live in domain/contact.ts. */
 export const contactCopy = {

@@ -1,5 +1,5 @@
 import type { LegalDocument } from "./legal/types";
-import { linkedPageMeta } from "./navigation";
+import { linkedPageMeta } from "./shared";
 
 /** The Responsible Disclosure Policy (/security). Its effective date is the day it is shown. */
 const submitLabel = "Submit a Vulnerability Report";

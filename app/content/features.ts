@@ -1,5 +1,5 @@
 import type { IconName } from "../components/marketing/icon";
-import { linkedPageMeta } from "./navigation";
+import { linkedPageMeta } from "./shared";
 
 export type FeatureCard = { icon: IconName; title: string; text: string; points: readonly string[] };
 

@@ -1,4 +1,4 @@
-import { linkedPageMeta } from "./navigation";
+import { linkedPageMeta } from "./shared";
 
 /** Copy of /how-it-works: the three steps from documents to measurable understanding. */
 export type HowItWorksStep = {

@@ -1,4 +1,4 @@
-import { linkedPageMeta } from "./navigation";
+import { linkedPageMeta } from "./shared";
 
 /** Copy of /science (titled About): the learning science and the Kirkpatrick model. */
 export type KirkpatrickLevel = {

@@ -1,4 +1,4 @@
-import { linkedPageMeta } from "./navigation";
+import { linkedPageMeta } from "./shared";
 
 /** Copy of /support: how to reach the support team and the FAQ. */
 export type FaqEntry = {

@@ -1,5 +1,5 @@
 import type { LegalDocument } from "./types";
-import { linkedPageMeta } from "../navigation";
+import { linkedPageMeta } from "../shared";
 
 /** The Terms of Use (/terms). Contact details come from the site configuration. */
 export const termsOfUse: LegalDocument = {
