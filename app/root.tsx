@@ -13,7 +13,7 @@ import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { NotFound } from "./components/layout/not-found";
 import { Toaster } from "./components/layout/toaster";
-import { navigationLabels } from "./content/navigation";
+import { navigationLabels } from "./content/shared";
 import "./styles/app.css";
 // The same file fonts.css names: preloaded so the first paint already has the brand face.
 import brandFontUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";

@@ -15,8 +15,8 @@ export const MEDIA_TYPES = {
 
 export type MediaExtension = keyof typeof MEDIA_TYPES;
 
-/** What a file picker offers; the server still decides by content. */
-export const MEDIA_ACCEPT = "image/png,image/jpeg,image/webp,image/gif";
+/** What a file picker offers: the accepted types above; the server still decides by content. */
+export const MEDIA_ACCEPT = Object.values(MEDIA_TYPES).join(",");
 
 export const mediaMessages = {
   tooLarge: "Images can be at most 5 MB.",

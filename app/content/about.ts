@@ -77,9 +77,9 @@ export const aboutCopy = {
   },
 } as const;
 
-/** Search and social-card metadata of the page: the words a marketer tunes. */
+/** Search and social-card metadata of the page: the words a marketer tunes; the title is its heading's. */
 export const aboutMeta = {
-  title: "About us",
+  title: aboutCopy.header.title,
   description:
     "Dialogic exists so that what people learn at work is understood and remembered. Our mission, our approach and the teams we serve.",
   path: "/about",

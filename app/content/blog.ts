@@ -1,5 +1,5 @@
 import { blogMessages } from "../../domain/blog";
-import type { PageMetaInput } from "../lib/meta";
+import { linkedPageMeta } from "./shared";
 
 /** Copy of the public blog pages. Messages of the specification live in domain/blog.ts. */
 export const blogCopy = {
@@ -53,11 +53,9 @@ export const blogImages = {
   avatarPlaceholder: { src: "/avatar-placeholder.svg", width: 96, height: 96 },
 } as const;
 
-/** Search and social-card metadata of the page: the words a marketer tunes. */
-export const blogMeta = {
-  title: "Blog",
+/** Search and social-card metadata of the page: the words a marketer tunes; the title is its link's. */
+export const blogMeta = linkedPageMeta("/blog", {
   description:
     "AI training insights: articles on learning science, compliance, onboarding and measuring what employees really understand.",
-  path: "/blog",
   keywords: ["AI training blog", "L&D insights", "learning science articles"],
-} satisfies PageMetaInput;
+});

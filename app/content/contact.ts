@@ -1,4 +1,4 @@
-import type { PageMetaInput } from "../lib/meta";
+import { linkedPageMeta } from "./shared";
 
 /** The contact page's copy. The form's messages and toasts live in domain/contact.ts. */
 export const contactCopy = {
@@ -28,10 +28,8 @@ export const contactCopy = {
   },
 } as const;
 
-/** Search and social-card metadata of the page: the words a marketer tunes. */
-export const contactMeta = {
-  title: "Contact",
+/** Search and social-card metadata of the page: the words a marketer tunes; the title is its link's. */
+export const contactMeta = linkedPageMeta("/contact", {
   description: "Talk to the Dialogic team about conversation-based training for your organization.",
-  path: "/contact",
   keywords: ["contact Dialogic", "training platform demo"],
-} satisfies PageMetaInput;
+});

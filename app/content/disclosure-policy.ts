@@ -1,5 +1,5 @@
 import type { LegalDocument } from "./legal/types";
-import type { PageMetaInput } from "../lib/meta";
+import { linkedPageMeta } from "./shared";
 
 /** The Responsible Disclosure Policy (/security). Its effective date is the day it is shown. */
 const submitLabel = "Submit a Vulnerability Report";
@@ -99,11 +99,13 @@ export const disclosurePolicy = {
   } satisfies LegalDocument,
 } as const;
 
-/** Search and social-card metadata of the page: the words a marketer tunes. */
-export const securityMeta = {
-  title: "Responsible Disclosure Policy",
+/**
+ * Search and social-card metadata of the page: the words a marketer tunes. The footer's "Security"
+ * leads here; the title is the policy's own.
+ */
+export const securityMeta = linkedPageMeta("/security", {
+  title: disclosurePolicy.document.title,
   description:
     "How to report a security vulnerability in Dialogic, what is in scope, and our commitment to researchers acting in good faith.",
-  path: "/security",
   keywords: ["responsible disclosure", "vulnerability disclosure policy", "security"],
-} satisfies PageMetaInput;
+});

@@ -1,5 +1,5 @@
 import type { IconName } from "../components/marketing/icon";
-import type { PageMetaInput } from "../lib/meta";
+import { linkedPageMeta } from "./shared";
 
 export type FeatureCard = { icon: IconName; title: string; text: string; points: readonly string[] };
 
@@ -62,11 +62,9 @@ export const featuresCopy = {
   },
 } as const;
 
-/** Search and social-card metadata of the page: the words a marketer tunes. */
-export const featuresMeta = {
-  title: "Features",
+/** Search and social-card metadata of the page: the words a marketer tunes; the title is its link's. */
+export const featuresMeta = linkedPageMeta("/features", {
   description:
     "Voice and text conversations, content-grounded answers, understanding analytics, and the controls enterprises need. Explore the Dialogic feature set.",
-  path: "/features",
   keywords: ["AI tutor", "training analytics", "voice learning", "enterprise training features"],
-} satisfies PageMetaInput;
+});

@@ -1,4 +1,4 @@
-import type { PageMetaInput } from "../lib/meta";
+import { linkedPageMeta } from "./shared";
 
 /** Copy of /how-it-works: the three steps from documents to measurable understanding. */
 export type HowItWorksStep = {
@@ -85,11 +85,9 @@ export const howItWorksCopy = {
   },
 } as const;
 
-/** Search and social-card metadata of the page: the words a marketer tunes. */
-export const howItWorksMeta = {
-  title: "How it works",
+/** Search and social-card metadata of the page: the words a marketer tunes; the title is its link's. */
+export const howItWorksMeta = linkedPageMeta("/how-it-works", {
   description:
     "Upload your content, let the AI build the program, and employees learn through conversation. Three steps from documents to measurable understanding.",
-  path: "/how-it-works",
   keywords: ["how Dialogic works", "AI course creation", "conversational training"],
-} satisfies PageMetaInput;
+});

@@ -1,4 +1,4 @@
-import type { PageMetaInput } from "../lib/meta";
+import { linkedPageMeta } from "./shared";
 
 /** Copy of /science (titled About): the learning science and the Kirkpatrick model. */
 export type KirkpatrickLevel = {
@@ -80,11 +80,9 @@ export const scienceCopy = {
   },
 } as const;
 
-/** Search and social-card metadata of the page: the words a marketer tunes. */
-export const scienceMeta = {
-  title: "About",
+/** Search and social-card metadata of the page: the words a marketer tunes; the title is its link's. */
+export const scienceMeta = linkedPageMeta("/science", {
   description:
     "The learning science behind Dialogic: retrieval practice, elaboration and feedback, and how conversation makes all four Kirkpatrick levels measurable.",
-  path: "/science",
   keywords: ["learning science", "Kirkpatrick model", "forgetting curve", "training evaluation"],
-} satisfies PageMetaInput;
+});

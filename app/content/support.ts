@@ -1,4 +1,4 @@
-import type { PageMetaInput } from "../lib/meta";
+import { linkedPageMeta } from "./shared";
 
 /** Copy of /support: how to reach the support team and the FAQ. */
 export type FaqEntry = {
@@ -91,10 +91,8 @@ export const supportCopy = {
   },
 } as const;
 
-/** Search and social-card metadata of the page: the words a marketer tunes. */
-export const supportMeta = {
-  title: "Support",
+/** Search and social-card metadata of the page: the words a marketer tunes; the title is its link's. */
+export const supportMeta = linkedPageMeta("/support", {
   description: "Answers to common questions about Dialogic, and how to reach our support team.",
-  path: "/support",
   keywords: ["Dialogic support", "FAQ"],
-} satisfies PageMetaInput;
+});

@@ -1,9 +1,11 @@
 import type { IconName } from "../components/marketing/icon";
 
+export type UseCaseId = "onboarding" | "compliance" | "sales" | "customer";
+
 /** The use cases shown on the home page and /solutions. */
 export type UseCase = {
-  /** Anchor on /solutions. */
-  id: string;
+  /** Anchor on /solutions, and the key of what that page says of it (solutions.ts). */
+  id: UseCaseId;
   icon: IconName;
   title: string;
   summary: string;

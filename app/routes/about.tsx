@@ -3,6 +3,7 @@ import { CallToAction } from "../components/marketing/call-to-action";
 import { Icon } from "../components/marketing/icon";
 import { Section } from "../components/marketing/section-heading";
 import { CardList } from "../components/marketing/card-list";
+import { cardStyle } from "../components/ui/card-style";
 import { PageHeader } from "../components/ui/page-header";
 import { aboutCopy, aboutMeta } from "../content/about";
 import { commonCopy } from "../content/shared";
@@ -29,7 +30,7 @@ export default function AboutPage() {
       <Section name="approach" eyebrow={approach.eyebrow} title={approach.title}>
         <ul className="mt-12 grid gap-6 sm:grid-cols-2">
           {approach.items.map((item) => (
-            <li key={item.title} className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <li key={item.title} className={`flex gap-4 ${cardStyle}`}>
               <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-indigo-50 text-indigo-700">
                 <Icon name={item.icon} />
               </span>

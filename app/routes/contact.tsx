@@ -5,6 +5,7 @@ import { isDatabaseUnavailable } from "../../server/db/database-errors.server";
 import { readSmallForm } from "../../server/http/form-data.server";
 import { ContactDetails } from "../components/contact/contact-details";
 import { ContactForm, type ContactNotice } from "../components/contact/contact-form";
+import { CalloutPanel } from "../components/ui/callout-panel";
 import { PageHeader } from "../components/ui/page-header";
 import { contactCopy, contactMeta } from "../content/contact";
 import { pageMeta, siteFromMatches } from "../lib/meta";
@@ -62,17 +63,13 @@ export default function ContactPage() {
       <PageHeader title={contactCopy.title} lead={contactCopy.lead} />
       <div className="mx-auto grid max-w-6xl gap-10 px-4 sm:px-6 lg:grid-cols-3">
         <section aria-labelledby="contact-form-heading" className="lg:col-span-2">
-          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-            <h2 id="contact-form-heading" className="text-xl font-bold text-slate-900">
-              {contactCopy.formHeading}
-            </h2>
-            <p className="mt-1 text-sm text-slate-600">{contactCopy.requiredNote}</p>
+          <CalloutPanel tone="card" headingId="contact-form-heading" title={contactCopy.formHeading} lead={contactCopy.requiredNote}>
             <ContactForm
               initialValues={actionData?.values}
               initialErrors={actionData?.fields}
               notice={actionData?.notice ?? (searchParams.get("sent") === "1" ? sentNotice : undefined)}
             />
-          </div>
+          </CalloutPanel>
         </section>
         <ContactDetails />
       </div>

@@ -2,6 +2,7 @@ import { Reveal } from "../components/layout/reveal";
 import { CallToAction } from "../components/marketing/call-to-action";
 import { Icon } from "../components/marketing/icon";
 import { UseCaseSection } from "../components/marketing/use-case-section";
+import { cardStyle } from "../components/ui/card-style";
 import { PageHeader } from "../components/ui/page-header";
 import { featuresCopy, featuresMeta } from "../content/features";
 import { commonCopy } from "../content/shared";
@@ -23,7 +24,7 @@ export default function FeaturesPage() {
         </h2>
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {cards.items.map((card) => (
-            <Reveal as="li" key={card.title} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <Reveal as="li" key={card.title} className={`flex flex-col ${cardStyle}`}>
               <article className="flex flex-1 flex-col">
                 <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-indigo-700 text-white">
                   <Icon name={card.icon} />

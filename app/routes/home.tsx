@@ -7,6 +7,7 @@ import { Section, SectionHeading } from "../components/marketing/section-heading
 import { UseCaseSection } from "../components/marketing/use-case-section";
 import { CardList } from "../components/marketing/card-list";
 import { buttonStyles } from "../components/ui/button-styles";
+import { cardStyle } from "../components/ui/card-style";
 import { ExternalLink } from "../components/ui/external-link";
 import { homeCopy, homeMeta } from "../content/home";
 import { commonCopy } from "../content/shared";
@@ -69,7 +70,7 @@ export default function HomePage() {
       <Section name="approach" eyebrow={approach.eyebrow} title={approach.title} lead={approach.lead}>
         <ol className="mt-12 grid gap-6 md:grid-cols-3">
           {approach.steps.map((step, index) => (
-            <li key={step.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <li key={step.title} className={cardStyle}>
               <span className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-indigo-700 font-bold text-white">
                 {index + 1}
               </span>

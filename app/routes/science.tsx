@@ -3,6 +3,7 @@ import { CallToAction } from "../components/marketing/call-to-action";
 import { Illustration } from "../components/marketing/illustration";
 import { Section, SectionHeading } from "../components/marketing/section-heading";
 import { CardList } from "../components/marketing/card-list";
+import { cardStyle } from "../components/ui/card-style";
 import { PageHeader } from "../components/ui/page-header";
 import { scienceCopy, scienceMeta } from "../content/science";
 import { commonCopy } from "../content/shared";
@@ -35,7 +36,7 @@ export default function SciencePage() {
       <Section name="kirkpatrick" eyebrow={kirkpatrick.eyebrow} title={kirkpatrick.title} lead={kirkpatrick.lead}>
         <ol className="mt-12 space-y-6">
           {kirkpatrick.levels.map((level, index) => (
-            <li key={level.name} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+            <li key={level.name} className={`${cardStyle} sm:p-8`}>
               <div className="flex flex-col gap-2 sm:flex-row sm:items-baseline sm:gap-4">
                 <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase">
                   {kirkpatrick.levelLabel} {index + 1}

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { Reveal } from "../components/layout/reveal";
 import { FaqAccordion } from "../components/marketing/faq-accordion";
 import { Icon } from "../components/marketing/icon";
+import { CalloutPanel } from "../components/ui/callout-panel";
 import { PageHeader } from "../components/ui/page-header";
 import { supportCopy, supportMeta } from "../content/support";
 import { pageMeta, siteFromMatches } from "../lib/meta";
@@ -20,11 +21,7 @@ export default function SupportPage() {
 
       <div className="mx-auto grid max-w-6xl gap-12 px-4 sm:px-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <section aria-labelledby="support-contact-heading" className="lg:sticky lg:top-24 lg:self-start">
-          <div className="rounded-2xl bg-indigo-50 p-6">
-            <h2 id="support-contact-heading" className="text-xl font-bold text-slate-900">
-              {contact.title}
-            </h2>
-            <p className="mt-3 text-slate-700">{contact.body}</p>
+          <CalloutPanel tone="tinted" headingId="support-contact-heading" title={contact.title} lead={contact.body}>
             <dl className="mt-6 space-y-4">
               <div>
                 <dt className="text-sm font-semibold text-slate-700">{contact.emailLabel}</dt>
@@ -51,7 +48,7 @@ export default function SupportPage() {
                 </dd>
               </div>
             </dl>
-          </div>
+          </CalloutPanel>
           <h3 className="mt-8 text-sm font-semibold tracking-wide text-slate-700 uppercase">{contact.otherTitle}</h3>
           <ul className="mt-3 space-y-2">
             {contact.links.map((link) => (

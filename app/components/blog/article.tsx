@@ -4,6 +4,7 @@ import { blogMessages } from "../../../domain/blog";
 import { articleCopy } from "../../content/blog";
 import { ARTICLE_BODY_ID, useArticleBody } from "../../lib/blog/article-body";
 import { formatPostDate } from "../../lib/dates";
+import { CalloutPanel } from "../ui/callout-panel";
 import { PostImage } from "./post-image";
 import { ShareButton } from "./share-button";
 
@@ -97,18 +98,14 @@ export function Article({ post, preview = false }: { post: ArticlePost; preview?
       </div>
 
       <section aria-labelledby="article-cta" className="mx-auto mt-20 max-w-4xl px-4 pb-24 sm:px-6">
-        <div className="surface-dark rounded-3xl bg-indigo-700 px-8 py-12 text-center text-white shadow-xl">
-          <h2 id="article-cta" className="text-3xl font-bold tracking-tight">
-            {articleCopy.ctaTitle}
-          </h2>
-          <p className="mx-auto mt-4 max-w-2xl text-indigo-100">{articleCopy.ctaLead}</p>
+        <CalloutPanel tone="inverse" headingId="article-cta" title={articleCopy.ctaTitle} lead={articleCopy.ctaLead}>
           <Link
             to={articleCopy.ctaHref}
             className="mt-8 inline-block rounded-full bg-white px-8 py-3 font-semibold text-indigo-700 hover:bg-indigo-50"
           >
             {articleCopy.ctaButton}
           </Link>
-        </div>
+        </CalloutPanel>
       </section>
     </article>
   );

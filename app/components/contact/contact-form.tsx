@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useRef, useState, useSyncExternalStore } from "react";
 import {
   CONTACT_FIELDS,
   CONTACT_HONEYPOT_FIELD,
@@ -12,7 +12,7 @@ import {
 import { contactCopy } from "../../content/contact";
 import { replaceToast } from "../../lib/browser/notify";
 import { sendContactMessage } from "../../lib/contact/send-contact";
-import { FieldError } from "../ui/form-messages";
+import { Confirmation, FieldError } from "../ui/form-messages";
 
 /** What the page shows above the form after a post without JavaScript. */
 export type ContactNotice = { kind: "success" | "error"; title: string; description: string };
@@ -41,11 +41,6 @@ export function ContactForm({
   const [sending, setSending] = useState(false);
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
-  const confirmationRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (sentTo) confirmationRef.current?.focus();
-  }, [sentTo]);
 
   function focusFirstInvalid(fields: Record<string, string>) {
     const first = CONTACT_FIELDS.find((field) => fields[field]);
@@ -101,15 +96,10 @@ export function ContactForm({
     <>
       {notice ? <NoticeBox notice={notice} /> : null}
       {sentTo ? (
-        <div
-          ref={confirmationRef}
-          tabIndex={-1}
-          role="status"
-          className="mt-6 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-900"
-        >
+        <Confirmation className="mt-6 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-900">
           <p className="font-semibold">{contactCopy.confirmation.title}</p>
           <p className="mt-1 text-sm">{contactCopy.confirmation.body(sentTo)}</p>
-        </div>
+        </Confirmation>
       ) : null}
       <form
         ref={formRef}

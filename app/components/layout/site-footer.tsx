@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { footerNavigation, navigationLabels } from "../../content/navigation";
+import { footerNavigation, navigationLabels } from "../../content/shared";
 import { useSite } from "../../lib/site";
 import { Logo } from "./logo";
 

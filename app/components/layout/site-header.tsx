@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { NAV_SCROLL_THRESHOLD_PX } from "../../lib/browser/ui-timing";
-import { navigationLabels, primaryNavigation } from "../../content/navigation";
+import { navigationLabels, primaryNavigation } from "../../content/shared";
 import { scrollToTop } from "../../lib/browser/motion";
 import { useSite } from "../../lib/site";
 import { useScrolledPast } from "../../lib/browser/use-scrolled-past";

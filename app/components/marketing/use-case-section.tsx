@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { commonCopy } from "../../content/shared";
 import { useCases } from "../../content/use-cases";
 import { Reveal } from "../layout/reveal";
+import { cardStyle } from "../ui/card-style";
 import { Icon } from "./icon";
 import { Section } from "./section-heading";
 
@@ -11,7 +12,7 @@ export function UseCaseSection({ heading }: { heading: { eyebrow: string; title:
     <Section name="use-cases" eyebrow={heading.eyebrow} title={heading.title} lead={heading.lead}>
       <ul className="mt-12 grid gap-6 sm:grid-cols-2">
         {useCases.map((useCase) => (
-          <Reveal as="li" key={useCase.id} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <Reveal as="li" key={useCase.id} className={`flex flex-col ${cardStyle}`}>
             <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-indigo-50 text-indigo-700">
               <Icon name={useCase.icon} />
             </span>

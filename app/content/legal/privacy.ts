@@ -1,5 +1,5 @@
 import type { LegalDocument } from "./types";
-import type { PageMetaInput } from "../../lib/meta";
+import { linkedPageMeta } from "../shared";
 
 /** The Privacy Policy (/privacy). Contact details come from the site configuration. */
 export const privacyPolicy: LegalDocument = {
@@ -133,10 +133,8 @@ export const privacyPolicy: LegalDocument = {
   ],
 };
 
-/** Search and social-card metadata of the page: the words a marketer tunes. */
-export const privacyMeta = {
-  title: "Privacy Policy",
+/** Search and social-card metadata of the page: the words a marketer tunes; the title is its link's. */
+export const privacyMeta = linkedPageMeta("/privacy", {
   description: "How Dialogic collects, uses and protects information, including organizational and employee data.",
-  path: "/privacy",
   keywords: ["privacy policy", "data protection"],
-} satisfies PageMetaInput;
+});

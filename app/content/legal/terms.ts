@@ -1,5 +1,5 @@
 import type { LegalDocument } from "./types";
-import type { PageMetaInput } from "../../lib/meta";
+import { linkedPageMeta } from "../shared";
 
 /** The Terms of Use (/terms). Contact details come from the site configuration. */
 export const termsOfUse: LegalDocument = {
@@ -151,10 +151,8 @@ export const termsOfUse: LegalDocument = {
   ],
 };
 
-/** Search and social-card metadata of the page: the words a marketer tunes. */
-export const termsMeta = {
-  title: "Terms of Use",
+/** Search and social-card metadata of the page: the words a marketer tunes; the title is its link's. */
+export const termsMeta = linkedPageMeta("/terms", {
   description: "The terms that govern the use of the Dialogic platform and website.",
-  path: "/terms",
   keywords: ["terms of use", "terms of service"],
-} satisfies PageMetaInput;
+});
