@@ -59,6 +59,19 @@ describe.each(testDatabaseKinds)("database on %s", (kind) => {
     await expect(db.insertInto("blog_posts").values({ ...base, id: "b" }).execute()).rejects.toThrow();
   });
 
+  test("a query run again reads the rows as they are now", async () => {
+    database = await createTestDatabase(kind);
+    const { db } = database;
+    // On SQLite the statement is prepared once and kept: running it again must not replay old rows.
+    const query = db.selectFrom("content_changes").select("tags").orderBy("id");
+    const write = (tags: string) =>
+      db.insertInto("content_changes").values({ tags, created_at: "2026-11-23T10:00:00.000Z" }).execute();
+    await write("one");
+    expect((await query.execute()).map((row) => row.tags)).toEqual(["one"]);
+    await write("two");
+    expect((await query.execute()).map((row) => row.tags)).toEqual(["one", "two"]);
+  });
+
   test("running the migrations again changes nothing", async () => {
     database = await createTestDatabase(kind);
     expect(await migrateToLatest(database.db)).toEqual([]);

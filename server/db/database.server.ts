@@ -1,6 +1,6 @@
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, type Dialect } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, type Dialect, type SqliteDatabase } from "kysely";
 import pg from "pg";
 import { ensureWritableDirectory } from "../lifecycle/data-dir.server";
 import type { Database } from "./schema";
@@ -50,7 +50,31 @@ function createDialect(target: DatabaseTarget, { onConnectionError }: DatabaseOp
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
-  return new SqliteDialect({ database: sqlite });
+  return new SqliteDialect({ database: withStatementCache(sqlite) });
+}
+
+/** Distinct statements kept prepared; the queries here are a few dozen shapes. */
+const MAX_PREPARED_STATEMENTS = 500;
+
+/**
+ * Kysely prepares every query anew; compiling the same SQL at every request was a few per cent of
+ * a page's render (decision 076). A statement still busy (being iterated) is never handed out twice.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const prepared = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      const cached = prepared.get(sql);
+      if (cached && !cached.busy) return cached;
+      const statement = sqlite.prepare(sql);
+      if (!cached) {
+        if (prepared.size >= MAX_PREPARED_STATEMENTS) prepared.delete(prepared.keys().next().value!);
+        prepared.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 export function isPostgres<T>(db: Kysely<T>): boolean {

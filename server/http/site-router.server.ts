@@ -75,7 +75,14 @@ export function createSiteRouter(
 export function pageRenderer(services: AppServices, build: ServerBuild): RequestHandler {
   return createRequestHandler({
     build,
-    getLoadContext: (req, res) => ({ services, cspNonce: res.locals.cspNonce, clientKey: clientKey(req) }),
+    getLoadContext: (req, res) => ({
+      services,
+      cspNonce: res.locals.cspNonce,
+      // Read by the actions that count a client's limit: worked out only when one asks.
+      get clientKey() {
+        return clientKey(req);
+      },
+    }),
   });
 }
 
