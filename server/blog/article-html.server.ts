@@ -83,7 +83,7 @@ const options: sanitizeHtml.IOptions = {
     i: "em",
     strike: "s",
     a: transformLink,
-    img: (tag, attribs) => transformImage(tag, attribs),
+    img: transformImage,
     iframe: transformIframe,
     div: transformDiv,
     "*": dropScriptLikeValues,

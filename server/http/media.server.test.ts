@@ -12,6 +12,8 @@ import { getPublishedArticle } from "../blog/public-posts.server";
 import * as blogMediaVariants from "../db/migrations/0028-blog-media-variants";
 import type { BlogMediaTable } from "../db/schema";
 import { moveInlineImages } from "../media/inline-images.server";
+import { storeImage } from "../media/media.server";
+import { readVariant } from "../media/media-variants.server";
 import { imageInfo, sampleAnimatedGif, samplePhoto } from "../../tests/helpers/sample-images";
 import { adminMediaRouter, mediaRouter } from "./media.server";
 import { publicPostsRouter } from "./public-posts-api.server";
@@ -213,15 +215,32 @@ describe.each(testDatabaseKinds)("image uploads and slug redirects over HTTP on 
     );
   });
 
-  test("simultaneous first requests for a copy make it once", async () => {
+  test("simultaneous first requests make each copy once, several images at a time", async () => {
     const { upload, site, db } = await start();
-    const { url } = (await (await upload(await samplePhoto(1000, 700))).json()) as { url: string };
-    const path = url.replace(".jpg", "-960w.webp");
-    const answers = await Promise.all(Array.from({ length: 6 }, () => fetch(`${site}${path}`)));
+    const first = ((await (await upload(await samplePhoto(1000, 700))).json()) as { url: string }).url;
+    const second = ((await (await upload(await samplePhoto(1100, 500, "png"))).json()) as { url: string }).url;
+    const copy = (url: string, width: number) => url.replace(/\.\w+$/, `-${width}w.webp`);
+    const paths = [...Array.from({ length: 6 }, () => copy(first, 960)), copy(first, 480), copy(second, 480), copy(second, 960)];
+    const answers = await Promise.all(paths.map((path) => fetch(`${site}${path}`)));
     const bodies = await Promise.all(answers.map(async (answer) => Buffer.from(await answer.arrayBuffer())));
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
-    for (const body of bodies) expect(body.equals(bodies[0]!)).toBe(true);
-    expect(Number((await db.selectFrom("blog_media_variants").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)).toBe(1);
+    expect(answers.map((answer) => answer.status)).toEqual(paths.map(() => 200));
+    for (const body of bodies.slice(1, 6)) expect(body.equals(bodies[0]!)).toBe(true);
+    expect(Number((await db.selectFrom("blog_media_variants").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)).toBe(4);
+  });
+
+  test("an image whose header reads but whose pixels do not decode has no copies, and is tried once", async () => {
+    const { db } = await start();
+    const png = await samplePhoto(1000, 800, "png");
+    // Random bytes after the end make it an image of its own (failures are remembered per process).
+    const damaged = Buffer.concat([Buffer.from(png).fill(0, png.length >> 1, (png.length >> 1) + 4000), crypto.randomBytes(8)]);
+    const stored = await storeImage(db, damaged);
+    if (!stored.ok) throw new Error("not stored");
+    const warnings: unknown[] = [];
+    const logger = { warn: (details: unknown) => void warnings.push(details) };
+    expect(await readVariant(db, stored.sha256, 480, logger)).toBeUndefined();
+    expect(await readVariant(db, stored.sha256, 480, logger)).toBeUndefined();
+    expect(warnings).toEqual([expect.objectContaining({ sha256: stored.sha256, width: 480 })]);
+    expect(await db.selectFrom("blog_media_variants").selectAll().execute()).toEqual([]);
   });
 
   test("articles give their uploaded images a srcset of this site's copies, never to other images", async () => {

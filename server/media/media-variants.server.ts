@@ -12,6 +12,27 @@ import { resizeToWebp } from "./image-processing.server";
 
 /** Copies being made in this process, so simultaneous first requests resize once. */
 const inFlight = new Map<string, Promise<Buffer | undefined>>();
+/**
+ * Resizes at once in this process: each holds its original's bytes (up to 5 MB) and a decoder,
+ * so a burst of first requests for many images waits its turn instead of filling memory.
+ */
+const RESIZE_SLOTS = 2;
+let resizing = 0;
+const waiting: (() => void)[] = [];
+
+async function inResizeSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (resizing < RESIZE_SLOTS) resizing += 1;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, or is given back.
+    const next = waiting.shift();
+    if (next) next();
+    else resizing -= 1;
+  }
+}
+
 /** Images that did not resize in this process: not tried again until it restarts (one entry per image and width at most). */
 const failed = new Set<string>();
 
@@ -30,16 +51,31 @@ export async function readVariant(
     .executeTakeFirst();
   if (stored) return Buffer.from(stored.data);
   const key = `${sha256}-${width}`;
-  if (failed.has(key)) return undefined;
+  if (failed.has(key) || !(await hasVariant(db, sha256, width))) return undefined;
+  // Asked for while being made (here or since the checks above): wait for that one.
   let making = inFlight.get(key);
   if (!making) {
-    making = makeVariant(db, sha256, width, (error) => {
-      failed.add(key);
-      logger.warn({ err: error, sha256, width }, "an uploaded image could not be resized");
-    }).finally(() => inFlight.delete(key));
+    making = inResizeSlot(() =>
+      makeVariant(db, sha256, width, (error) => {
+        failed.add(key);
+        logger.warn({ err: error, sha256, width }, "an uploaded image could not be resized");
+      }),
+    ).finally(() => inFlight.delete(key));
     inFlight.set(key, making);
   }
   return making;
+}
+
+/** Whether the stored image has a copy at this width (read without its bytes). */
+async function hasVariant(db: AppDatabase, sha256: string, width: MediaWidth): Promise<boolean> {
+  const image = await db
+    .selectFrom("blog_media")
+    .select(["extension", "width", "height", "animated"])
+    .where("sha256", "=", sha256)
+    .executeTakeFirst();
+  if (!image || image.width === null || image.height === null) return false;
+  const dimensions = { width: image.width, height: image.height, animated: Number(image.animated) === 1 };
+  return mediaVariantWidths(image.extension as MediaExtension, dimensions).includes(width);
 }
 
 async function makeVariant(
@@ -48,17 +84,10 @@ async function makeVariant(
   width: MediaWidth,
   resizeFailed: (error: unknown) => void,
 ): Promise<Buffer | undefined> {
-  const original = await db
-    .selectFrom("blog_media")
-    .select(["extension", "width", "height", "animated", "data"])
-    .where("sha256", "=", sha256)
-    .executeTakeFirst();
-  if (!original || original.width === null || original.height === null) return undefined;
-  const dimensions = { width: original.width, height: original.height, animated: Number(original.animated) === 1 };
-  if (!mediaVariantWidths(original.extension as MediaExtension, dimensions).includes(width)) return undefined;
+  const { data: original } = await db.selectFrom("blog_media").select("data").where("sha256", "=", sha256).executeTakeFirstOrThrow();
   let data: Buffer;
   try {
-    data = await resizeToWebp(Buffer.from(original.data), width);
+    data = await resizeToWebp(Buffer.from(original), width);
   } catch (error) {
     // Bytes that do not decode stay so: no copy, and no second try. A database error is not
     // caught here: the request fails and the next one tries again.
