@@ -118,11 +118,18 @@ export type BlogPost = {
 export type BlogPostSummary = Omit<BlogPost, "content">;
 
 /**
+ * The `srcset` of a post's featured image and author avatar when they were uploaded to this site
+ * and have smaller copies (docs/decisions/126-uploaded-images.md); null otherwise. Computed when
+ * read, never stored or submitted.
+ */
+export type PublicImageSources = { featured_image_srcset: string | null; author_avatar_srcset: string | null };
+
+/**
  * A published post as anyone may see it (the public projection): no id, no draft flag. The
  * public pages, the public API and the feeds only ever receive these. `content` is the cleaned
- * body, safe to render as is.
+ * body, safe to render as is; its uploaded images carry their `srcset`.
  */
-export type PublicPost = Omit<BlogPost, "id" | "published" | keyof PostWorkflowValues>;
+export type PublicPost = Omit<BlogPost, "id" | "published" | keyof PostWorkflowValues> & PublicImageSources;
 
 /** A published post in a list: the public projection without the body and the author's profile. */
 export type PublicPostSummary = Omit<PublicPost, "content" | "author_bio" | "author_linkedin_url">;
@@ -145,10 +152,10 @@ export const POST_SUMMARY_FIELDS: readonly SummaryField[] = [
   "updated_at",
 ];
 
-type PublicSummaryField = keyof PublicPostSummary;
+type PublicSummaryField = Exclude<keyof PublicPostSummary, keyof PublicImageSources>;
 const NOT_IN_PUBLIC_SUMMARY = new Set<SummaryField>(["id", "published", "author_bio", "author_linkedin_url"]);
 
-/** The columns of a post in a public list: the admin list's, less what the public may not see. */
+/** The columns of a post in a public list: the admin list's, less what the public may not see (srcsets are computed). */
 export const PUBLIC_SUMMARY_FIELDS = POST_SUMMARY_FIELDS.filter(
   (field): field is PublicSummaryField => !NOT_IN_PUBLIC_SUMMARY.has(field),
 );

@@ -7,6 +7,18 @@ export const FEATURED_POSTS_LIMIT = 6;
 /** Items in the RSS feed. */
 export const RSS_ITEM_LIMIT = 20;
 
+/**
+ * How wide blog images are shown, as `sizes` values: the browser then fetches the smallest copy
+ * of an uploaded image that fills them (docs/decisions/126-uploaded-images.md). They follow the
+ * layout of app/components/blog: the article column (max-w-3xl with px-4, sm:px-6), the list's
+ * grid of one, two and three columns (max-w-6xl, gap-8) and the author's 3.5rem avatar.
+ */
+export const BLOG_IMAGE_SIZES = {
+  article: "(min-width: 48rem) 45rem, calc(100vw - 2rem)",
+  card: "(min-width: 72rem) 22rem, (min-width: 64rem) calc((100vw - 7rem) / 3), (min-width: 40rem) calc((100vw - 5rem) / 2), calc(100vw - 2rem)",
+  avatar: "3.5rem",
+} as const;
+
 /** Messages of the public blog (specification, sections 2, 4 and 8), defined once. */
 export const blogMessages = {
   loading: "Loading blog posts...",

@@ -240,11 +240,37 @@ describe("the allowlist's rules", () => {
     expect(cleanArticleHtml("<p>a&nbsp;&nbsp;&nbsp;b</p>")).toBe("<p>a\u00a0\u00a0 b</p>");
   });
 
-  test("the cached cleaner answers the same as the cleaner, per post version", () => {
+  test("the cached cleaner answers the same as the cleaner, per post version", async () => {
     const html = '<p onclick="x()">v1</p>';
-    expect(cleanArticleHtmlCached("post-1:2026-01-01T00:00:00.000Z", html)).toBe("<p>v1</p>");
-    expect(cleanArticleHtmlCached("post-1:2026-01-01T00:00:00.000Z", html)).toBe("<p>v1</p>");
-    expect(cleanArticleHtmlCached("post-1:2026-01-02T00:00:00.000Z", "<p>v2</p>")).toBe("<p>v2</p>");
+    expect(await cleanArticleHtmlCached("post-1:2026-01-01T00:00:00.000Z", html)).toBe("<p>v1</p>");
+    expect(await cleanArticleHtmlCached("post-1:2026-01-01T00:00:00.000Z", html)).toBe("<p>v1</p>");
+    expect(await cleanArticleHtmlCached("post-1:2026-01-02T00:00:00.000Z", "<p>v2</p>")).toBe("<p>v2</p>");
+  });
+
+  test("srcset, sizes and dimensions come only from the server's images, on their exact address", () => {
+    const sha = "a".repeat(64);
+    const src = `/media/${sha}.png`;
+    const srcset = `/media/${sha}-480w.webp 480w, ${src} 900w`;
+    const images = new Map([[src, { width: 900, height: 600, srcset }]]);
+    const hostile = 'srcset="https://evil.example/x.png 1x, javascript:alert(1) 2x" sizes="100vw" width="5000" height="1"';
+    // When written (no images given): the author's values are dropped, whatever the source.
+    expect(cleanArticleHtml(`<img src="${src}" alt="a" ${hostile}>`)).toBe(`<img src="${src}" alt="a" />`);
+    expect(cleanArticleHtml(`<img src="https://a.example/i.png" ${hostile}>`)).toBe('<img src="https://a.example/i.png" />');
+    expect(cleanArticleHtml(`<img ${hostile}>`)).toBe("<img />");
+    // When read: ours replace them on an uploaded image, and nothing is added to any other.
+    const read = cleanArticleHtml(`<img src="${src}" alt="a" ${hostile}>`, images);
+    expect(read).toBe(
+      `<img src="${src}" alt="a" width="900" height="600" srcset="${srcset}" sizes="(min-width: 48rem) 45rem, calc(100vw - 2rem)" />`,
+    );
+    for (const other of [`https://a.example${src}`, `${src}#x`, `/media/${sha}.jpg`, `javascript:${src}`]) {
+      expect(cleanArticleHtml(`<img src="${other}" ${hostile}>`, images), other).not.toMatch(/srcset|sizes|width|height/);
+    }
+    // Without smaller copies: the dimensions only.
+    expect(cleanArticleHtml(`<img src="${src}">`, new Map([[src, { width: 300, height: 200, srcset: undefined }]]))).toBe(
+      `<img src="${src}" width="300" height="200" />`,
+    );
+    // A page's HTML saved back through the editor returns to the stored form.
+    expect(cleanArticleHtml(read)).toBe(`<img src="${src}" alt="a" />`);
   });
 });
 

@@ -1,6 +1,8 @@
 import sanitizeHtml from "sanitize-html";
+import { BLOG_IMAGE_SIZES } from "../../domain/blog";
 import { replaceQuillSpaces, SAFE_DATA_IMAGE_URL } from "../../domain/editor-content";
 import { VIDEO_EMBED_ORIGINS } from "../../domain/embeds";
+import type { ResponsiveImage } from "../../domain/media";
 
 /**
  * The one allowlist for article HTML, applied when a post is written and again when it is read
@@ -17,7 +19,11 @@ import { VIDEO_EMBED_ORIGINS } from "../../domain/embeds";
  * - links with http, https or mailto (or relative) addresses; a link that opens a new tab
  *   always carries `rel="noopener noreferrer"`;
  * - images from http, https, or inline `data:image/(png|jpeg|gif|webp);base64`; any other
- *   source is dropped and the image stays as an empty placeholder.
+ *   source is dropped and the image stays as an empty placeholder;
+ * - on images uploaded to this site (`/media/<sha256>.<ext>`), and only when the page is read,
+ *   `width`, `height`, `srcset` and `sizes` written here from the stored image
+ *   (docs/decisions/126-uploaded-images.md). The author's own values of these are always dropped,
+ *   so a `srcset` only ever names this site's /media copies.
  *
  * Never kept: scripts, styles, event handlers, data attributes, forms, SVG and MathML, and
  * `javascript:`, `vbscript:` or any other scheme.
@@ -36,6 +42,9 @@ const COLOR_VALUES = [
   /^[a-z]{3,30}$/i,
 ];
 
+/** Written by the server on uploaded images (`transformImage`), never taken from the author. */
+const RESPONSIVE_ATTRIBUTES = ["width", "height", "srcset", "sizes"] as const;
+
 const blockTags = ["p", "h1", "h2", "h3", "h4", "h5", "h6", "ol", "ul", "li", "blockquote"];
 
 const options: sanitizeHtml.IOptions = {
@@ -49,7 +58,7 @@ const options: sanitizeHtml.IOptions = {
   allowedAttributes: {
     "*": ["title", "style"],
     a: ["href", "target", "rel"],
-    img: ["src", "alt"],
+    img: ["src", "alt", ...RESPONSIVE_ATTRIBUTES],
     iframe: ["src", "class", "frameborder", "allowfullscreen", "sandbox"],
     div: ["class"],
     pre: ["class"],
@@ -118,8 +127,9 @@ function transformLink(_tag: string, attribs: Attributes): TransformedTag {
   return { tagName: "a", attribs: next };
 }
 
-function transformImage(_tag: string, attribs: Attributes): TransformedTag {
+function transformImage(_tag: string, attribs: Attributes, images?: ReadonlyMap<string, ResponsiveImage>): TransformedTag {
   const next = { ...attribs };
+  for (const name of RESPONSIVE_ATTRIBUTES) delete next[name];
   if (next.src !== undefined && !schemeAllowed(next.src, IMAGE_SCHEMES)) delete next.src;
   if (next.src !== undefined) {
     const src = normalizedUrl(next.src);
@@ -127,6 +137,15 @@ function transformImage(_tag: string, attribs: Attributes): TransformedTag {
       // Only inline raster images; the checked value is exactly the one kept.
       if (SAFE_DATA_IMAGE_URL.test(src)) next.src = src;
       else delete next.src;
+    }
+  }
+  const image = next.src === undefined ? undefined : images?.get(next.src);
+  if (image) {
+    next.width = String(image.width);
+    next.height = String(image.height);
+    if (image.srcset) {
+      next.srcset = image.srcset;
+      next.sizes = BLOG_IMAGE_SIZES.article;
     }
   }
   return { tagName: "img", attribs: next };
@@ -190,11 +209,17 @@ function normalizedUrl(value: string): string {
  * `&nbsp;` entities are read first, by the editor's rule (domain/editor-content.ts), while they can
  * still be told apart from a non-breaking space the author typed; a run here keeps its width as
  * non-breaking spaces with a breakable one at its end.
+ *
+ * `images` (for a page being read) gives the uploaded images' sizes and smaller copies, keyed by
+ * their exact address; without it, as when a post is written, images keep only `src` and `alt`.
  */
-export function cleanArticleHtml(html: string): string {
+export function cleanArticleHtml(html: string, images?: ReadonlyMap<string, ResponsiveImage>): string {
+  const withImages = images?.size
+    ? { ...options, transformTags: { ...options.transformTags, img: (tag: string, attribs: Attributes) => transformImage(tag, attribs, images) } }
+    : options;
   return sanitizeHtml(
     replaceQuillSpaces(html, (count) => "&nbsp;".repeat(count - 1) + " "),
-    options,
+    withImages,
   );
 }
 
@@ -204,18 +229,26 @@ const CLEANED_CACHE_CHARS = 8_000_000;
 let cachedChars = 0;
 
 /**
- * `cleanArticleHtml` for a stored post version: the key names the version (post id and its
- * `updated_at`), so a changed post is cleaned afresh and an unchanged one is cleaned once per
- * process. Bounded by size; the least recently used version goes first.
+ * `cleanArticleHtml` for a stored post version, as a page reads it: the key names the version
+ * (post id and its `updated_at`), so a changed post is cleaned afresh and an unchanged one is
+ * cleaned once per process; `images` is asked only then (an uploaded image never changes behind
+ * its address). Bounded by size; the least recently used version goes first.
  */
-export function cleanArticleHtmlCached(versionKey: string, html: string): string {
+export async function cleanArticleHtmlCached(
+  versionKey: string,
+  html: string,
+  images: () => Promise<ReadonlyMap<string, ResponsiveImage>> = async () => new Map(),
+): Promise<string> {
   const hit = cleanedCache.get(versionKey);
   if (hit !== undefined) {
     cleanedCache.delete(versionKey);
     cleanedCache.set(versionKey, hit);
     return hit;
   }
-  const cleaned = cleanArticleHtml(html);
+  const cleaned = cleanArticleHtml(html, await images());
+  // Another read of the same version finished first: keep its copy, counted once.
+  const raced = cleanedCache.get(versionKey);
+  if (raced !== undefined) return raced;
   if (cleaned.length > CLEANED_CACHE_CHARS / 4) return cleaned;
   cleanedCache.set(versionKey, cleaned);
   cachedChars += cleaned.length;

@@ -10,7 +10,10 @@ import {
   type PreviewPurpose,
 } from "../../domain/post-workflow";
 import type { AppDatabase } from "../db/database.server";
+import { mediaPathsIn, responsiveImages } from "../media/media.server";
+import { cleanArticleHtml } from "./article-html.server";
 import { articleFields, getPostById } from "./posts.server";
+import { postImages, publicImageSources } from "./public-posts.server";
 import { newerAutosave } from "./post-revisions.server";
 
 /**
@@ -105,8 +108,13 @@ export async function getPreviewPost(db: AppDatabase, token: string, now = new D
   if (!post) return undefined;
   const autosave = await newerAutosave(db, post);
   const fields = autosave ? { ...post, ...autosave.post, updated_at: autosave.updated_at } : post;
+  const article = articleFields(fields);
+  // Uploaded images as the article page shows them: with their sizes and smaller copies.
+  const bodyImages = await responsiveImages(db, mediaPathsIn(article.content));
   return {
-    ...articleFields(fields),
+    ...article,
+    content: cleanArticleHtml(article.content, bodyImages),
+    ...publicImageSources(article, await postImages(db, [article])),
     featured: fields.featured,
     created_at: post.created_at,
     updated_at: fields.updated_at,

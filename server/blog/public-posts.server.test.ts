@@ -60,12 +60,14 @@ describe.each(testDatabaseKinds)("public posts on %s", (kind) => {
     expect(page?.hasFeatured).toBe(false);
     expect(Object.keys(page!.posts[0]!).sort()).toEqual(
       [
+        "author_avatar_srcset",
         "author_avatar_url",
         "author_name",
         "category",
         "created_at",
         "excerpt",
         "featured",
+        "featured_image_srcset",
         "featured_image_url",
         "read_time",
         "slug",

@@ -1,8 +1,10 @@
 import { sql, type Selectable } from "kysely";
-import { PUBLIC_SUMMARY_FIELDS, type PublicPost, type PublicPostSummary } from "../../domain/blog-post";
+import { PUBLIC_SUMMARY_FIELDS, type PublicImageSources, type PublicPost, type PublicPostSummary } from "../../domain/blog-post";
+import type { ResponsiveImage } from "../../domain/media";
 import { BLOG_PAGE_SIZE, FEATURED_POSTS_LIMIT } from "../../domain/blog";
 import type { AppDatabase } from "../db/database.server";
 import type { BlogPostsTable } from "../db/schema";
+import { mediaPathsIn, responsiveImages } from "../media/media.server";
 import { cleanArticleHtmlCached } from "./article-html.server";
 import { publicFilter, type PublicFilter } from "./post-visibility.server";
 
@@ -41,8 +43,21 @@ export type PublishedPostsPage = {
   totalPages: number;
 };
 
+type ImageFields = { featured_image_url: string | null; author_avatar_url: string | null };
+
+/** The stored images a post shows beside its body, by address (one query for any number of posts). */
+export function postImages(db: AppDatabase, posts: ImageFields[]): Promise<Map<string, ResponsiveImage>> {
+  return responsiveImages(db, posts.flatMap((post) => [post.featured_image_url, post.author_avatar_url]));
+}
+
+/** The `srcset` of a post's featured image and avatar, from `postImages`. */
+export function publicImageSources(post: ImageFields, images: ReadonlyMap<string, ResponsiveImage>): PublicImageSources {
+  const srcset = (url: string | null) => (url ? images.get(url)?.srcset : undefined) ?? null;
+  return { featured_image_srcset: srcset(post.featured_image_url), author_avatar_srcset: srcset(post.author_avatar_url) };
+}
+
 /** The public projection of a list row: named fields only, so nothing else can slip through. */
-function toSummary(row: SummaryRow): PublicPostSummary {
+function toSummary(row: SummaryRow, images: ReadonlyMap<string, ResponsiveImage>): PublicPostSummary {
   return {
     slug: row.slug,
     title: row.title,
@@ -55,6 +70,7 @@ function toSummary(row: SummaryRow): PublicPostSummary {
     featured: Boolean(row.featured),
     created_at: row.created_at,
     updated_at: row.updated_at,
+    ...publicImageSources(row, images),
   };
 }
 
@@ -106,9 +122,9 @@ async function summariesByIds(db: AppDatabase, ids: string[]): Promise<Map<strin
     .execute();
   // Checked here rather than in the query, which then always goes by primary key: a post
   // unpublished a moment ago is left out all the same.
-  return new Map(
-    rows.filter((row) => Number(row.published) === 1).map((row) => [row.id, toSummary(row)]),
-  );
+  const published = rows.filter((row) => Number(row.published) === 1);
+  const images = await postImages(db, published);
+  return new Map(published.map((row) => [row.id, toSummary(row, images)]));
 }
 
 function inOrder(ids: string[], byId: Map<string, PublicPostSummary>): PublicPostSummary[] {
@@ -220,11 +236,14 @@ export async function getPublishedArticle(
     .where(await publicFilter(db))
     .executeTakeFirst();
   if (!row) return undefined;
+  const images = await postImages(db, [row]);
   const post: PublicPost = {
-    ...toSummary(row),
+    ...toSummary(row, images),
     author_bio: row.author_bio,
     author_linkedin_url: row.author_linkedin_url,
-    content: cleanArticleHtmlCached(`${row.id}:${row.updated_at}`, row.content),
+    content: await cleanArticleHtmlCached(`${row.id}:${row.updated_at}`, row.content, () =>
+      responsiveImages(db, mediaPathsIn(row.content)),
+    ),
   };
   const seo = row.editorial
     ? { meta_title: row.meta_title ?? "", meta_description: row.meta_description ?? "", social_image_url: row.social_image_url }

@@ -10,7 +10,8 @@ type UntypedDatabase = Kysely<Record<string, Row>>;
 /**
  * The tables that hold the site's state, parents before children, with their primary key and how
  * many rows to move at a time (an attachment's first chunk and each further chunk carry up to 256 KB; older rows up to 10 MB). Rate-limit counters are
- * short-lived and stay behind.
+ * short-lived and stay behind, and so do the smaller copies of uploaded images
+ * (`blog_media_variants`): derived data, made again from the images on first request.
  */
 const COPIED_TABLES = [
   { table: "blog_posts", key: "id", batch: 100 },

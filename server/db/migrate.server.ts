@@ -15,6 +15,7 @@ import * as contentChanges from "./migrations/0010-content-changes";
 import * as postWorkflow from "./migrations/0025-post-workflow";
 import * as slugRedirects from "./migrations/0026-slug-redirects";
 import * as blogMedia from "./migrations/0027-blog-media";
+import * as blogMediaVariants from "./migrations/0028-blog-media-variants";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) so the bundled
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   "0025-post-workflow": postWorkflow,
   "0026-slug-redirects": slugRedirects,
   "0027-blog-media": blogMedia,
+  "0028-blog-media-variants": blogMediaVariants,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -169,6 +169,20 @@ export type BlogMediaTable = {
   /** blob on SQLite, bytea on PostgreSQL. */
   data: Buffer;
   created_at: string;
+  /** The size it is shown at (EXIF orientation applied); null when it does not decode (migration 0028). */
+  width: number | null;
+  height: number | null;
+  /** 1 for a GIF or another image with several frames: served only as uploaded. */
+  animated: Generated<BooleanColumn>;
+};
+
+/** A smaller copy of an uploaded image, as WebP: derived data, made on first request (0028). */
+export type BlogMediaVariantsTable = {
+  sha256: string;
+  width: number;
+  size: number;
+  data: Buffer;
+  created_at: string;
 };
 
 export type Database = {
@@ -187,4 +201,5 @@ export type Database = {
   blog_post_editorial: BlogPostEditorialTable;
   blog_slug_redirects: BlogSlugRedirectsTable;
   blog_media: BlogMediaTable;
+  blog_media_variants: BlogMediaVariantsTable;
 };

@@ -1,12 +1,20 @@
+import crypto from "node:crypto";
 import type { AddressInfo } from "node:net";
 import express from "express";
+import type { Kysely } from "kysely";
 import { afterEach, describe, expect, test } from "vitest";
 import { serveApi, testServices } from "../../tests/helpers/http-server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
 import { ensureAdminPassword, login } from "../auth/admin-auth.server";
 import { exportPosts, importPosts } from "../blog/post-transfer.server";
 import { createPost, getPostById, updatePost } from "../blog/posts.server";
+import { getPublishedArticle } from "../blog/public-posts.server";
+import * as blogMediaVariants from "../db/migrations/0028-blog-media-variants";
+import type { BlogMediaTable } from "../db/schema";
 import { moveInlineImages } from "../media/inline-images.server";
+import { storeImage } from "../media/media.server";
+import { readVariant } from "../media/media-variants.server";
+import { imageInfo, sampleAnimatedGif, samplePhoto } from "../../tests/helpers/sample-images";
 import { adminMediaRouter, mediaRouter } from "./media.server";
 import { publicPostsRouter } from "./public-posts-api.server";
 
@@ -130,5 +138,175 @@ describe.each(testDatabaseKinds)("image uploads and slug redirects over HTTP on 
     const copied = await other.db.selectFrom("blog_media").selectAll().executeTakeFirstOrThrow();
     expect(url).toBe(`/media/${copied.sha256}.png`);
     expect(Buffer.from(copied.data)).toEqual(PNG);
+    // Measured again on import; the smaller copies are not in the file and are made on request.
+    expect(copied).toMatchObject({ width: 1, height: 1, animated: 0 });
+  });
+
+  test("smaller copies: the fixed widths, as WebP, smaller than the original, cached like it", async () => {
+    const { upload, site, db } = await start();
+    const photo = await samplePhoto(1800, 1000);
+    const { url } = (await (await upload(photo)).json()) as { url: string };
+    const sha = url.slice("/media/".length, -".jpg".length);
+    for (const width of [480, 960, 1600]) {
+      const response = await fetch(`${site}/media/${sha}-${width}w.webp`);
+      expect(response.status, `${width}w`).toBe(200);
+      expect(response.headers.get("content-type")).toBe("image/webp");
+      expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("etag")).toBe(`"${sha}-${width}w"`);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(await imageInfo(bytes)).toEqual({ format: "webp", width, height: Math.round((1000 * width) / 1800) });
+      expect(bytes.length).toBeLessThan(photo.length);
+      const again = await fetch(`${site}/media/${sha}-${width}w.webp`, { headers: { "if-none-match": `"${sha}-${width}w"` } });
+      expect(again.status).toBe(304);
+      expect(again.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    }
+    // Made once, then read back.
+    const rows = await db.selectFrom("blog_media_variants").select(["sha256", "width", "size"]).orderBy("width").execute();
+    expect(rows.map((row) => [row.sha256, row.width])).toEqual([[sha, 480], [sha, 960], [sha, 1600]]);
+    const stored = await fetch(`${site}/media/${sha}-960w.webp`);
+    expect(Number(stored.headers.get("content-length"))).toBe(rows[1]!.size);
+
+    // Any other width, format or spelling, or an unknown image: nothing there.
+    for (const path of [
+      `/media/${sha}-500w.webp`,
+      `/media/${sha}-2000w.webp`,
+      `/media/${sha}-0480w.webp`,
+      `/media/${sha}-480w.jpg`,
+      `/media/${sha}-480w.WEBP`,
+      `/media/${sha}-480.webp`,
+      `/media/${"0".repeat(64)}-480w.webp`,
+    ]) {
+      expect((await fetch(`${site}${path}`)).status, path).toBe(404);
+    }
+    expect(Number((await db.selectFrom("blog_media_variants").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)).toBe(3);
+  });
+
+  test("only copies narrower than the original; none for GIFs or images that do not decode; upright by EXIF", async () => {
+    const { upload, site, db } = await start();
+    const urlOf = async (bytes: Buffer) => ((await (await upload(bytes)).json()) as { url: string }).url;
+    const variant = (url: string, width: number) => fetch(`${site}${url.replace(/\.\w+$/, `-${width}w.webp`)}`);
+
+    const narrow = await urlOf(await samplePhoto(700, 500, "png"));
+    expect((await variant(narrow, 480)).status).toBe(200);
+    expect((await variant(narrow, 960)).status).toBe(404);
+    expect((await variant(narrow, 1600)).status).toBe(404);
+
+    const animated = await urlOf(await sampleAnimatedGif(1000, 600));
+    const broken = await urlOf(Buffer.concat([PNG.subarray(0, 16), Buffer.alloc(4000, 7)]));
+    for (const url of [animated, broken]) {
+      expect((await fetch(`${site}${url}`)).status, url).toBe(200);
+      expect((await variant(url, 480)).status, url).toBe(404);
+    }
+
+    // Taken with the camera turned: 1200×800 pixels shown 800×1200, and the copy is upright.
+    const turned = await urlOf(await samplePhoto(1200, 800, "jpeg", 6));
+    const copy = Buffer.from(await (await variant(turned, 480)).arrayBuffer());
+    expect(await imageInfo(copy)).toEqual({ format: "webp", width: 480, height: 720 });
+
+    const sizes = await db.selectFrom("blog_media").select(["extension", "width", "height", "animated"]).orderBy("extension").execute();
+    expect(sizes).toEqual(
+      expect.arrayContaining([
+        { extension: "gif", width: 1000, height: 600, animated: 1 },
+        { extension: "jpg", width: 800, height: 1200, animated: 0 },
+        { extension: "png", width: 700, height: 500, animated: 0 },
+        { extension: "png", width: null, height: null, animated: 0 },
+      ]),
+    );
+  });
+
+  test("simultaneous first requests make each copy once, several images at a time", async () => {
+    const { upload, site, db } = await start();
+    const first = ((await (await upload(await samplePhoto(1000, 700))).json()) as { url: string }).url;
+    const second = ((await (await upload(await samplePhoto(1100, 500, "png"))).json()) as { url: string }).url;
+    const copy = (url: string, width: number) => url.replace(/\.\w+$/, `-${width}w.webp`);
+    const paths = [...Array.from({ length: 6 }, () => copy(first, 960)), copy(first, 480), copy(second, 480), copy(second, 960)];
+    const answers = await Promise.all(paths.map((path) => fetch(`${site}${path}`)));
+    const bodies = await Promise.all(answers.map(async (answer) => Buffer.from(await answer.arrayBuffer())));
+    expect(answers.map((answer) => answer.status)).toEqual(paths.map(() => 200));
+    for (const body of bodies.slice(1, 6)) expect(body.equals(bodies[0]!)).toBe(true);
+    expect(Number((await db.selectFrom("blog_media_variants").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)).toBe(4);
+  });
+
+  test("an image whose header reads but whose pixels do not decode has no copies, and is tried once", async () => {
+    const { db } = await start();
+    const png = await samplePhoto(1000, 800, "png");
+    // Random bytes after the end make it an image of its own (failures are remembered per process).
+    const damaged = Buffer.concat([Buffer.from(png).fill(0, png.length >> 1, (png.length >> 1) + 4000), crypto.randomBytes(8)]);
+    const stored = await storeImage(db, damaged);
+    if (!stored.ok) throw new Error("not stored");
+    const warnings: unknown[] = [];
+    const logger = { warn: (details: unknown) => void warnings.push(details) };
+    expect(await readVariant(db, stored.sha256, 480, logger)).toBeUndefined();
+    expect(await readVariant(db, stored.sha256, 480, logger)).toBeUndefined();
+    expect(warnings).toEqual([expect.objectContaining({ sha256: stored.sha256, width: 480 })]);
+    expect(await db.selectFrom("blog_media_variants").selectAll().execute()).toEqual([]);
+  });
+
+  test("articles give their uploaded images a srcset of this site's copies, never to other images", async () => {
+    const { upload, site, api, db } = await start();
+    const urlOf = async (bytes: Buffer) => ((await (await upload(bytes)).json()) as { url: string }).url;
+    const photo = await urlOf(await samplePhoto(1800, 1000));
+    const small = await urlOf(await samplePhoto(300, 200, "png"));
+    const animated = await urlOf(await sampleAnimatedGif(800, 400));
+    const sha = photo.slice("/media/".length, -".jpg".length);
+    const external = `https://images.example/media/${sha}.jpg`;
+    const created = await createPost(db, {
+      title: "Pictures",
+      slug: "pictures",
+      published: true,
+      featured_image_url: photo,
+      author_avatar_url: external,
+      content: [
+        `<p><img src="${photo}" alt="Photo" srcset="https://evil.example/a.png 480w" sizes="1px" width="1"></p>`,
+        `<p><img src="${external}" srcset="https://evil.example/b.png 2x"><img src="${small}"><img src="${animated}"></p>`,
+        `<p><img src="https://evil.example${photo}"><img src="${photo}?x=1"></p>`,
+      ].join(""),
+    });
+    if (!created.ok) throw new Error("not created");
+    // What is stored (and what the editor gets back) has no srcset, sizes or dimensions.
+    expect((await getPostById(db, created.post.id))?.content).not.toMatch(/srcset|sizes|width=|evil.example\/[ab]/);
+
+    const srcset = [480, 960, 1600].map((width) => `/media/${sha}-${width}w.webp ${width}w`).concat(`${photo} 1800w`).join(", ");
+    const article = await getPublishedArticle(db, "pictures");
+    expect(article?.post.content).toBe(
+      [
+        `<p><img src="${photo}" alt="Photo" width="1800" height="1000" srcset="${srcset}" sizes="(min-width: 48rem) 45rem, calc(100vw - 2rem)" /></p>`,
+        `<p><img src="${external}" /><img src="${small}" width="300" height="200" /><img src="${animated}" width="800" height="400" /></p>`,
+        `<p><img src="https://evil.example${photo}" /><img src="${photo}?x=1" /></p>`,
+      ].join(""),
+    );
+    expect(article?.post).toMatchObject({ featured_image_srcset: srcset, author_avatar_srcset: null });
+    for (const candidate of srcset.split(", ")) {
+      const response = await fetch(`${site}${candidate.split(" ")[0]}`);
+      expect(response.status, candidate).toBe(200);
+    }
+
+    // The public API carries the same, in the list and for the post.
+    const list = (await (await fetch(`${api}/posts`)).json()) as { posts: Record<string, unknown>[] };
+    expect(list.posts[0]).toMatchObject({ featured_image_srcset: srcset, author_avatar_srcset: null });
+    const one = (await (await fetch(`${api}/posts/pictures`)).json()) as { content: string };
+    expect(one.content).toContain(`srcset="${srcset}"`);
+  });
+
+  test("migration 0028 measures the images stored before it", async () => {
+    const { db } = await start();
+    // The database as it was before 0028, holding one image that decodes and one that does not.
+    const before = db as unknown as Kysely<{ blog_media: Omit<BlogMediaTable, "width" | "height" | "animated"> }>;
+    const migrating = db as unknown as Kysely<unknown>;
+    await blogMediaVariants.down(migrating);
+    const photo = await samplePhoto(640, 480, "webp");
+    const sha256 = crypto.createHash("sha256").update(photo).digest("hex");
+    const row = { extension: "webp", content_type: "image/webp", size: photo.length, created_at: new Date().toISOString() };
+    await before.insertInto("blog_media").values({ ...row, sha256, data: photo }).execute();
+    await before.insertInto("blog_media").values({ ...row, sha256: "f".repeat(64), data: Buffer.from("RIFF0000WEBPjunk") }).execute();
+    await blogMediaVariants.up(migrating);
+    const measured = await db.selectFrom("blog_media").select(["sha256", "width", "height", "animated"]).orderBy("sha256").execute();
+    expect(measured).toEqual(
+      [
+        { sha256, width: 640, height: 480, animated: 0 },
+        { sha256: "f".repeat(64), width: null, height: null, animated: 0 },
+      ].sort((a, b) => a.sha256.localeCompare(b.sha256)),
+    );
   });
 });

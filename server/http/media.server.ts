@@ -1,7 +1,8 @@
-import express, { type ErrorRequestHandler } from "express";
-import { MEDIA_MAX_BYTES, mediaMessages, parseMediaFile } from "../../domain/media";
+import express, { type ErrorRequestHandler, type NextFunction, type Request, type Response } from "express";
+import { MEDIA_MAX_BYTES, MEDIA_VARIANT_TYPE, mediaMessages, parseMediaFile, parseMediaVariantFile } from "../../domain/media";
 import type { AppServices } from "../context.server";
-import { readImage, storeImage } from "../media/media.server";
+import { readImage, storeImage, type StoredImage } from "../media/media.server";
+import { readVariant } from "../media/media-variants.server";
 import { requireAdmin } from "./require-admin.server";
 import { sendApiError } from "./api-errors.server";
 
@@ -34,28 +35,50 @@ export function adminMediaRouter(services: AppServices) {
   return router;
 }
 
-/** GET /media/<sha256>.<ext>: the stored bytes, cached for a year (the address names the content). */
-export function mediaRouter({ db }: Pick<AppServices, "db">) {
+/**
+ * GET /media/<sha256>.<ext>: the stored bytes; GET /media/<sha256>-<width>w.webp: a smaller copy
+ * (made on the first request, then stored), for the widths of the fixed set only. Both cached
+ * for a year: the address names the content.
+ */
+export function mediaRouter({ db, logger }: Pick<AppServices, "db" | "logger">) {
   const router = express.Router();
   router.get("/media/:file", async (req, res, next) => {
-    const file = parseMediaFile(req.params.file);
-    if (!file) return next();
-    const etag = `"${file.sha256}"`;
-    // The address names the content: a browser that holds it needs no bytes, nor a database read.
-    if (req.headers["if-none-match"]?.split(",").some((tag) => tag.trim() === etag)) {
-      res.set({ "Cache-Control": IMMUTABLE, ETag: etag }).status(304).end();
-      return;
+    const original = parseMediaFile(req.params.file);
+    if (original) {
+      return serveImmutable(req, res, next, `"${original.sha256}"`, () => readImage(db, original.sha256, original.extension));
     }
-    const image = await readImage(db, file.sha256, file.extension);
-    if (!image) return next();
-    res
-      .set({
-        "Content-Type": image.contentType,
-        "Cache-Control": IMMUTABLE,
-        "X-Content-Type-Options": "nosniff",
-        ETag: etag,
-      })
-      .send(image.data);
+    const variant = parseMediaVariantFile(req.params.file);
+    if (variant) {
+      return serveImmutable(req, res, next, `"${variant.sha256}-${variant.width}w"`, async () => {
+        const data = await readVariant(db, variant.sha256, variant.width, logger);
+        return data && { contentType: MEDIA_VARIANT_TYPE, data };
+      });
+    }
+    next();
   });
   return router;
+}
+
+async function serveImmutable(
+  req: Request,
+  res: Response,
+  next: NextFunction,
+  etag: string,
+  read: () => Promise<StoredImage | undefined>,
+): Promise<void> {
+  // The address names the content: a browser that holds it needs no bytes, nor a database read.
+  if (req.headers["if-none-match"]?.split(",").some((tag) => tag.trim() === etag)) {
+    res.set({ "Cache-Control": IMMUTABLE, ETag: etag }).status(304).end();
+    return;
+  }
+  const image = await read();
+  if (!image) return next();
+  res
+    .set({
+      "Content-Type": image.contentType,
+      "Cache-Control": IMMUTABLE,
+      "X-Content-Type-Options": "nosniff",
+      ETag: etag,
+    })
+    .send(image.data);
 }

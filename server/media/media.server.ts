@@ -4,10 +4,14 @@ import {
   MEDIA_TYPES,
   mediaMessages,
   mediaPath,
+  mediaSrcset,
+  parseMediaPath,
   sniffImageType,
   type MediaExtension,
+  type ResponsiveImage,
 } from "../../domain/media";
 import type { AppDatabase } from "../db/database.server";
+import { imageDimensions } from "./image-processing.server";
 
 /**
  * Uploaded images (docs/decisions/126-uploaded-images.md): the type is decided from the bytes,
@@ -24,6 +28,8 @@ export async function storeImage(db: AppDatabase, bytes: Buffer): Promise<StoreI
   const extension = sniffImageType(bytes);
   if (!extension) return { ok: false, code: "wrong_type", error: mediaMessages.wrongType };
   const sha256 = crypto.createHash("sha256").update(bytes).digest("hex");
+  // Measured from the headers; an image that does not decode is still stored, without copies.
+  const dimensions = await imageDimensions(bytes, extension);
   await db
     .insertInto("blog_media")
     .values({
@@ -33,6 +39,9 @@ export async function storeImage(db: AppDatabase, bytes: Buffer): Promise<StoreI
       size: bytes.length,
       data: bytes,
       created_at: new Date().toISOString(),
+      width: dimensions?.width ?? null,
+      height: dimensions?.height ?? null,
+      animated: dimensions?.animated ? 1 : 0,
     })
     // The same bytes twice: one stored copy, one address.
     .onConflict((oc) => oc.column("sha256").doNothing())
@@ -51,4 +60,40 @@ export async function readImage(db: AppDatabase, sha256: string, extension: Medi
     .executeTakeFirst();
   if (!row || row.extension !== extension) return undefined;
   return { contentType: row.content_type, data: Buffer.from(row.data) };
+}
+
+/** The /media addresses written in a piece of HTML: a first pick; the allowlist decides what is an image's source. */
+export function mediaPathsIn(html: string): string[] {
+  return html.match(MEDIA_PATH_IN_TEXT) ?? [];
+}
+
+const MEDIA_PATH_IN_TEXT = new RegExp(`/media/[a-f0-9]{64}\\.(?:${Object.keys(MEDIA_TYPES).join("|")})`, "g");
+
+/**
+ * The stored images among `urls` whose size is known, keyed by address (/media/<sha256>.<ext>;
+ * other values are ignored), with their `srcset` when they have smaller copies. One query, by
+ * primary key.
+ */
+export async function responsiveImages(db: AppDatabase, urls: Iterable<string | null | undefined>): Promise<Map<string, ResponsiveImage>> {
+  const wanted = new Map<string, string>();
+  for (const url of urls) {
+    const parsed = url ? parseMediaPath(url) : undefined;
+    if (parsed) wanted.set(url!, parsed.sha256);
+  }
+  const found = new Map<string, ResponsiveImage>();
+  if (wanted.size === 0) return found;
+  const rows = await db
+    .selectFrom("blog_media")
+    .select(["sha256", "extension", "width", "height", "animated"])
+    .where("sha256", "in", [...new Set(wanted.values())])
+    .execute();
+  for (const row of rows) {
+    if (row.width === null || row.height === null) continue;
+    const extension = row.extension as MediaExtension;
+    const url = mediaPath(row.sha256, extension);
+    if (!wanted.has(url)) continue;
+    const dimensions = { width: row.width, height: row.height, animated: Number(row.animated) === 1 };
+    found.set(url, { width: row.width, height: row.height, srcset: mediaSrcset(row.sha256, extension, dimensions) });
+  }
+  return found;
 }

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { ADMIN_TOKEN_STORAGE_KEY } from "../../domain/auth";
+import { samplePhoto } from "../helpers/sample-images";
 import { expect, test } from "./fixtures";
 
 const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "";
@@ -71,7 +72,7 @@ test("a post scheduled a few seconds ahead is listed as Scheduled, then appears 
 test.describe("images in the editor", () => {
   test.use({ allowedConsoleErrors: [/status of 415/] });
 
-  test("a pasted image is uploaded and shown from its address, never stored as base64; other types are refused", async ({ page }) => {
+  test("a pasted image is uploaded and shown from its address, never stored as base64; other types are refused", async ({ page, browser }) => {
     await signIn(page);
     await page.goto("/admin/blog/new");
     const title = unique("Pasted image");
@@ -87,12 +88,18 @@ test.describe("images in the editor", () => {
     const src = (await image.getAttribute("src"))!;
     // The browser really loaded it from that address.
     await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(1);
+    // A photograph wider than the smaller copies.
+    await pasteFile(page, { base64: (await samplePhoto(1100, 600)).toString("base64"), name: "wide.jpg", type: "image/jpeg" });
+    const wide = page.getByRole("textbox", { name: "Content" }).locator('img[src$=".jpg"]');
+    await expect(wide).toHaveAttribute("src", /^\/media\/[a-f0-9]{64}\.jpg$/);
+    const wideSrc = (await wide.getAttribute("src"))!;
 
     const request = page.waitForRequest((sent) => sent.url().endsWith("/api/admin/posts") && sent.method() === "POST");
     await page.getByRole("button", { name: "Publish", exact: true }).click();
     const { content, slug } = (await request).postDataJSON() as { content: string; slug: string };
     await expect(toast(page, "Blog post created successfully")).toBeVisible();
     expect(content).toContain(`<img src="${src}">`);
+    expect(content).toContain(`<img src="${wideSrc}">`);
     expect(content).not.toContain("data:");
 
     const served = await page.request.get(src);
@@ -106,6 +113,26 @@ test.describe("images in the editor", () => {
 
     await page.goto(`/blog/${slug}`);
     await expect(page.locator(`main img[src="${src}"]`)).toBeVisible();
+    // The wide one comes with its smaller copies, each answering; the browser picks one of them.
+    const copies = [480, 960].map((width) => wideSrc.replace(".jpg", `-${width}w.webp`));
+    const shown = page.locator(`main img[src="${wideSrc}"]`);
+    await expect(shown).toHaveAttribute("srcset", `${copies[0]} 480w, ${copies[1]} 960w, ${wideSrc} 1100w`);
+    await expect(shown).toHaveAttribute("width", "1100");
+    for (const copy of copies) {
+      const answer = await page.request.get(copy);
+      expect(answer.status(), copy).toBe(200);
+      expect(answer.headers()).toMatchObject({ "content-type": "image/webp", "cache-control": "public, max-age=31536000, immutable", "x-content-type-options": "nosniff" });
+    }
+    // A reader with nothing cached (this page holds the original from the editor): in a 1280 px
+    // window the 45rem column at one device pixel per CSS pixel needs the 960 px copy.
+    const reader = await browser.newPage({ baseURL: new URL(page.url()).origin, viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 });
+    await reader.goto(`/blog/${slug}`);
+    const read = reader.locator(`main img[src="${wideSrc}"]`);
+    await read.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => read.evaluate((element: HTMLImageElement) => (element.complete && element.naturalWidth > 0 ? element.currentSrc : "")))
+      .toBe(new URL(copies[1]!, reader.url()).href);
+    await reader.close();
   });
 
   test("an image chosen with the toolbar's Image button is uploaded too", async ({ page }) => {

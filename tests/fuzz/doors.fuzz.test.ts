@@ -91,10 +91,15 @@ type Seeded = {
 
 /**
  * One post (renamed once, so its old slug redirects; with a revision, a preview link and an
- * uploaded image), one report and one message, so id-taking doors also meet ids that exist.
+ * uploaded image in its body and as its featured image, wide enough for a smaller copy), one
+ * report and one message, so id-taking doors also meet ids that exist.
  */
 async function seed(url: string, token: string): Promise<Seeded> {
   const json = { "content-type": "application/json", authorization: `Bearer ${token}` };
+  const admin = { authorization: `Bearer ${token}` };
+  const media = await fetch(`${url}/api/admin/media`, { method: "POST", headers: { ...admin, "content-type": "image/png" }, body: new Uint8Array(tinyPng(600)) });
+  expect(media.status).toBe(201);
+  const mediaPath = ((await media.json()) as { url: string }).url;
   const post = await fetch(`${url}/api/admin/posts`, {
     method: "POST",
     headers: json,
@@ -104,7 +109,8 @@ async function seed(url: string, token: string): Promise<Seeded> {
       category: "News",
       author_name: "Ada",
       read_time: "1 min read",
-      content: "<p>Seed</p>",
+      content: `<p>Seed<img src="${mediaPath}"></p>`,
+      featured_image_url: mediaPath,
       published: true,
       featured: false,
     }),
@@ -119,14 +125,12 @@ async function seed(url: string, token: string): Promise<Seeded> {
   });
   expect([post.status, report.status, message.status]).toEqual([201, 201, 201]);
   const postId = ((await post.json()) as { id: string }).id;
-  const admin = { authorization: `Bearer ${token}` };
   const posts = `${url}/api/admin/posts/${postId}`;
   const renamed = await fetch(posts, { method: "PATCH", headers: json, body: JSON.stringify({ slug: "seed-renamed" }) });
   const back = await fetch(posts, { method: "PATCH", headers: json, body: JSON.stringify({ slug: "seed", meta_title: "Seed" }) });
   const revisions = await fetch(`${posts}/revisions`, { headers: admin });
   const link = await fetch(`${posts}/preview-links`, { method: "POST", headers: json, body: JSON.stringify({ purpose: "share" }) });
-  const media = await fetch(`${url}/api/admin/media`, { method: "POST", headers: { ...admin, "content-type": "image/png" }, body: new Uint8Array(tinyPng()) });
-  expect([renamed.status, back.status, revisions.status, link.status, media.status]).toEqual([200, 200, 200, 201, 201]);
+  expect([renamed.status, back.status, revisions.status, link.status]).toEqual([200, 200, 200, 201]);
   const created = (await link.json()) as { id: string; token: string };
   return {
     postId,
@@ -135,7 +139,7 @@ async function seed(url: string, token: string): Promise<Seeded> {
     revisionId: ((await revisions.json()) as { id: string }[])[0]!.id,
     linkId: created.id,
     previewToken: created.token,
-    mediaPath: ((await media.json()) as { url: string }).url,
+    mediaPath,
   };
 }
 
@@ -178,6 +182,11 @@ function allDoors({ postId, reportId, messageId, revisionId, linkId, previewToke
     { method: "DELETE", path: `/api/admin/posts/${postId}/preview-links/${linkId}`, kind: "none", admin },
     { method: "POST", path: "/api/admin/media", kind: "image", admin },
     { method: "GET", path: mediaPath, kind: "none" },
+    // Its smaller copy (made on the first request), and widths it has not or that are not in the set.
+    { method: "GET", path: mediaPath.replace(".png", "-480w.webp"), kind: "none" },
+    { method: "HEAD", path: mediaPath.replace(".png", "-480w.webp"), kind: "none" },
+    { method: "GET", path: mediaPath.replace(".png", "-960w.webp"), kind: "none" },
+    { method: "GET", path: mediaPath.replace(".png", "-481w.webp"), kind: "none" },
     { method: "GET", path: `/preview/${previewToken}`, kind: "none" },
     { method: "GET", path: `/preview/${previewToken}.data`, kind: "none" },
     { method: "GET", path: "/blog/seed-renamed", kind: "none" },

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { PublicPost } from "../../../domain/blog-post";
-import { blogMessages } from "../../../domain/blog";
+import { BLOG_IMAGE_SIZES, blogMessages } from "../../../domain/blog";
 import { articleCopy } from "../../content/blog";
 import { ARTICLE_BODY_ID, useArticleBody } from "../../lib/blog/article-body";
 import { formatPostDate } from "../../lib/dates";
@@ -63,7 +63,13 @@ export function Article({ post, preview = false }: { post: ArticlePost; preview?
 
           <div className="mt-8 flex flex-wrap items-center justify-between gap-6 border-y border-slate-200 py-6">
             <div className="flex items-center gap-4">
-              <PostImage src={post.author_avatar_url} kind="avatar" className="h-14 w-14 rounded-full bg-indigo-50 object-cover" />
+              <PostImage
+                src={post.author_avatar_url}
+                srcSet={post.author_avatar_srcset}
+                sizes={BLOG_IMAGE_SIZES.avatar}
+                kind="avatar"
+                className="h-14 w-14 rounded-full bg-indigo-50 object-cover"
+              />
               <div>
                 <p className="font-semibold text-slate-900">{post.author_name}</p>
                 <p className="text-sm text-slate-600">{post.author_bio || blogMessages.authorBioFallback}</p>
@@ -87,6 +93,8 @@ export function Article({ post, preview = false }: { post: ArticlePost; preview?
         {post.featured_image_url ? (
           <PostImage
             src={post.featured_image_url}
+            srcSet={post.featured_image_srcset}
+            sizes={BLOG_IMAGE_SIZES.article}
             kind="featured"
             alt={post.title}
             className="mt-10 aspect-video w-full rounded-2xl bg-indigo-50 object-cover"

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { BLOG_IMAGE_SIZES } from "../../../domain/blog";
 import type { PublicPostSummary } from "../../../domain/blog-post";
 import { categoryLinkLabel } from "../../content/blog";
 import { formatPostDate } from "../../lib/dates";
@@ -26,7 +27,14 @@ export function PostCard({
         featured ? "border-indigo-200" : "border-slate-200"
       }`}
     >
-      <PostImage src={post.featured_image_url} kind="featured" lazy={!inFirstView} className="aspect-video w-full bg-indigo-50 object-cover" />
+      <PostImage
+        src={post.featured_image_url}
+        srcSet={post.featured_image_srcset}
+        sizes={BLOG_IMAGE_SIZES.card}
+        kind="featured"
+        lazy={!inFirstView}
+        className="aspect-video w-full bg-indigo-50 object-cover"
+      />
       <div className="flex flex-1 flex-col p-6">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-500">
           <span className="rounded-full bg-indigo-50 px-3 py-1 text-xs font-semibold text-indigo-700">
