@@ -58,11 +58,7 @@ async function main(): Promise<void> {
     const pages = ["/", "/blog", `/blog/${ARTICLE_SLUG}`, "/security/submit"];
     const rows: string[][] = [];
     for (const page of pages) {
-      const result = await lighthouse(
-        `${server.url}${page}`,
-        { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] },
-      );
-      if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+      const result = await audit(`${server.url}${page}`, chrome.port);
       if (REPORT_DIR) {
         mkdirSync(REPORT_DIR, { recursive: true });
         const name = page.replace(/\W+/g, "-").replace(/^-|-$/g, "") || "home";
@@ -91,6 +87,20 @@ async function main(): Promise<void> {
     chrome.kill();
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Tries that Lighthouse may need: Chromium's trace now and then misses its navigation start. */
+const ATTEMPTS = 3;
+
+async function audit(url: string, port: number) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const failure = result.lhr.runtimeError;
+    if (!failure) return result;
+    if (attempt === ATTEMPTS) throw new Error(`Lighthouse failed on ${url}: ${failure.message}`);
+    console.log(`  ${url}: ${failure.code}, trying again`);
   }
 }
 
