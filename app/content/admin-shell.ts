@@ -10,3 +10,11 @@ export const adminShellCopy = {
   unread: (count: number) => `${count} unread`,
   fresh: (count: number) => `${count} new`,
 } as const;
+
+/** The pager under both inboxes (messages and reports). */
+export const inboxPagerCopy = {
+  navigation: "Pages",
+  previous: "Previous page",
+  next: "Next page",
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+} as const;

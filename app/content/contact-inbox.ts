@@ -15,9 +15,6 @@ export const contactInboxCopy = {
   markRead: "Mark as read",
   markUnread: "Mark as unread",
   reply: "Reply",
-  pages: "Pages",
-  newer: "Previous page",
-  older: "Next page",
   emailStatus: {
     pending: "Email notification pending",
     sent: "Email notification sent",
@@ -35,5 +32,4 @@ export const contactInboxCopy = {
   markAllRead: "Mark all read",
   markedAllRead: (count: number) => `${count} message${count === 1 ? "" : "s"} marked read`,
   noMatches: "No messages match.",
-  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
 } as const;

@@ -7,9 +7,6 @@ export const triageCopy = {
   empty: "No vulnerability reports yet.",
   loadError: "Error loading reports. Please try again later.",
   columns: { reference: "Reference", title: "Title", severity: "Severity", status: "Status", received: "Received" },
-  previous: "Previous",
-  next: "Next",
-  pageOf: (page: number, count: number) => `Page ${page} of ${count}`,
   filters: {
     search: "Search reports",
     searchButton: "Search",

@@ -1,16 +1,17 @@
-import { useState } from "react";
 import { toast } from "sonner";
-import type { ContactMessage, ContactMessagePage } from "../../domain/contact";
-import type { InboxReadFilter, InboxSort } from "../../domain/contact-inbox";
+import type { ContactMessage } from "../../domain/contact";
+import type { InboxReadFilter } from "../../domain/contact-inbox";
 import { BackToAdmin, QueryStatus } from "../components/admin/admin-panels";
 import { useRefreshAdminCounts } from "../components/admin/admin-shell";
-import { InboxFilterBar, InboxSearch, InboxSelect, inboxButtonClass } from "../components/admin/inbox-filters";
+import { InboxFilterBar, InboxPager, InboxSearch, InboxSelect, inboxButtonClass } from "../components/admin/inbox-filters";
 import { MessageCard } from "../components/admin/message-card";
 import { RequireAdmin } from "../components/admin/require-admin";
+import { inboxPagerCopy } from "../content/admin-shell";
 import { contactInboxCopy as copy } from "../content/contact-inbox";
 import { adminPageMeta } from "../content/admin-page-meta";
 import { adminApi } from "../lib/admin/client";
 import { useAdminCall, useAdminQuery } from "../lib/admin/hooks";
+import { useInboxAddress } from "../lib/admin/use-inbox-address";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import type { Route } from "./+types/admin-messages";
 
@@ -28,10 +29,11 @@ export default function AdminMessagesPage() {
 function Inbox() {
   const run = useAdminCall();
   const refreshCounts = useRefreshAdminCounts();
-  const [page, setPage] = useState(1);
-  const [q, setQ] = useState("");
-  const [read, setReadFilter] = useState<InboxReadFilter>("all");
-  const [sort, setSort] = useState<InboxSort>("newest");
+  const address = useInboxAddress();
+  const { page } = address;
+  const q = address.get("q");
+  const read = parseReadFilter(address.get("read"));
+  const sort = address.get("sort") === "oldest" ? "oldest" : "newest";
   const key = JSON.stringify({ page, q, read, sort });
   const { query, update, reload } = useAdminQuery(`messages:${key}`, () => adminApi.listMessages(page, { q, read, sort }));
   const inbox = query.status === "ready" ? query.data : undefined;
@@ -65,14 +67,6 @@ function Inbox() {
     refreshCounts();
   }
 
-  /** Any change of search, filter or order starts again at the first page. */
-  function from<T>(set: (value: T) => void) {
-    return (value: T) => {
-      set(value);
-      setPage(1);
-    };
-  }
-
   const mailNotConfigured = inbox?.messages.some((message) => message.email_via === "log") ?? false;
 
   return (
@@ -92,18 +86,18 @@ function Inbox() {
       ) : null}
 
       <InboxFilterBar>
-        <InboxSearch label={copy.searchLabel} button={copy.search} onSearch={from(setQ)} />
+        <InboxSearch label={copy.searchLabel} button={copy.search} initial={q} onSearch={(text) => address.set("q", text)} />
         <InboxSelect
           label={copy.showLabel}
           value={read}
           options={(["all", "unread", "read"] as const).map((option) => ({ value: option, label: copy.show[option] }))}
-          onChange={from(setReadFilter)}
+          onChange={(value) => address.set("read", value === "all" ? "" : value)}
         />
         <InboxSelect
           label={copy.sortLabel}
           value={sort}
           options={(["newest", "oldest"] as const).map((option) => ({ value: option, label: copy.sort[option] }))}
-          onChange={from(setSort)}
+          onChange={(value) => address.set("sort", value === "newest" ? "" : value)}
         />
         <button type="button" onClick={() => void markAllRead()} disabled={!inbox || inbox.unread === 0} className={inboxButtonClass}>
           {copy.markAllRead}
@@ -123,25 +117,19 @@ function Inbox() {
               </li>
             ))}
           </ul>
-          <Pager inbox={inbox} onPage={setPage} />
+          <InboxPager
+            page={inbox.page}
+            pageCount={Math.ceil(inbox.total / inbox.pageSize)}
+            labels={inboxPagerCopy}
+            onPage={address.goToPage}
+          />
         </>
       ) : null}
     </div>
   );
 }
 
-function Pager({ inbox, onPage }: { inbox: ContactMessagePage; onPage: (page: number) => void }) {
-  const pages = Math.max(1, Math.ceil(inbox.total / inbox.pageSize));
-  if (pages === 1) return null;
-  return (
-    <nav aria-label={copy.pages} className="mt-8 flex items-center justify-between gap-4">
-      <button type="button" disabled={inbox.page <= 1} onClick={() => onPage(inbox.page - 1)} className={inboxButtonClass}>
-        {copy.newer}
-      </button>
-      <span className="text-sm text-slate-700">{copy.pageOf(inbox.page, pages)}</span>
-      <button type="button" disabled={inbox.page >= pages} onClick={() => onPage(inbox.page + 1)} className={inboxButtonClass}>
-        {copy.older}
-      </button>
-    </nav>
-  );
+/** The read filter of the address; anything else shows all messages. */
+function parseReadFilter(value: string): InboxReadFilter {
+  return value === "read" || value === "unread" ? value : "all";
 }

@@ -1,12 +1,15 @@
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { REPORT_STATUS_LABELS } from "../../domain/vulnerability-report";
 import { AdminTime, BackToAdmin, QueryStatus, SeverityBadge } from "../components/admin/admin-panels";
+import { InboxPager } from "../components/admin/inbox-filters";
 import { ReportFilters } from "../components/admin/report-filters";
 import { RequireAdmin } from "../components/admin/require-admin";
 import { adminPageMeta } from "../content/admin-page-meta";
+import { inboxPagerCopy } from "../content/admin-shell";
 import { triageCopy } from "../content/triage";
 import { adminApi } from "../lib/admin/client";
 import { useAdminQuery } from "../lib/admin/hooks";
+import { useInboxAddress } from "../lib/admin/use-inbox-address";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import { usePrerenderReady } from "../lib/browser/use-prerender-ready";
 import type { Route } from "./+types/admin-reports";
@@ -23,23 +26,15 @@ export default function AdminReportsPage() {
 }
 
 function ReportList() {
-  const [searchParams] = useSearchParams();
-  const requestedPage = Number(searchParams.get("page") ?? "1") || 1;
+  const address = useInboxAddress();
+  const { page } = address;
   const filter = {
-    q: searchParams.get("q") ?? "",
-    status: searchParams.get("status") ?? undefined,
-    severity: searchParams.get("severity") ?? undefined,
-    sort: searchParams.get("sort") === "oldest" ? ("oldest" as const) : ("newest" as const),
+    q: address.get("q"),
+    status: address.get("status") || undefined,
+    severity: address.get("severity") || undefined,
+    sort: address.get("sort") === "oldest" ? ("oldest" as const) : ("newest" as const),
   };
-  const { query } = useAdminQuery(`reports:${requestedPage}:${JSON.stringify(filter)}`, () =>
-    adminApi.listReports(requestedPage, filter),
-  );
-  /** Another page with the same filters. */
-  const pageLink = (page: number) => {
-    const next = new URLSearchParams(searchParams);
-    next.set("page", String(page));
-    return `?${next.toString()}`;
-  };
+  const { query } = useAdminQuery(`reports:${page}:${JSON.stringify(filter)}`, () => adminApi.listReports(page, filter));
   const filtered = Boolean(filter.q || filter.status || filter.severity);
   const state = query.status === "ready" ? query.data : undefined;
   usePrerenderReady(state);
@@ -88,25 +83,7 @@ function ReportList() {
               </tbody>
             </table>
           </div>
-          {state.pageCount > 1 ? (
-            <nav aria-label="Pagination" className="mt-6 flex items-center justify-between text-sm">
-              {state.page > 1 ? (
-                <Link to={pageLink(state.page - 1)} className="font-semibold text-indigo-700 hover:underline">
-                  {triageCopy.previous}
-                </Link>
-              ) : (
-                <span />
-              )}
-              <span className="text-slate-600">{triageCopy.pageOf(state.page, state.pageCount)}</span>
-              {state.page < state.pageCount ? (
-                <Link to={pageLink(state.page + 1)} className="font-semibold text-indigo-700 hover:underline">
-                  {triageCopy.next}
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          ) : null}
+          <InboxPager page={state.page} pageCount={state.pageCount} labels={inboxPagerCopy} onPage={address.goToPage} />
         </>
       ) : null}
     </div>

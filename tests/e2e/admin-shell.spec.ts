@@ -142,6 +142,25 @@ test("the message inbox pages, searches, filters and marks all read over 60 mess
   await expect(page.getByText("60 messages · 0 unread")).toBeVisible();
 });
 
+test("the message inbox keeps its search, order and page in the address", async ({ page }) => {
+  await signIn(page);
+  await open(page, `/admin/messages?q=${marker}&sort=oldest&page=2`, "Contact messages");
+  await expect(page.getByText("Page 2 of 2")).toBeVisible();
+  const cards = page.getByRole("article");
+  await expect(cards).toHaveCount(10);
+  await expect(cards.last()).toHaveAccessibleName("Message from Sender 59");
+  await expect(page.getByRole("searchbox", { name: "Search messages" })).toHaveValue(marker);
+  await expect(page.getByLabel("Sort")).toHaveValue("oldest");
+
+  await page.getByRole("button", { name: "Previous page" }).click();
+  await expect(page.getByText("Page 1 of 2")).toBeVisible();
+  await expect(page).not.toHaveURL(/page=/);
+  await expect(cards.first()).toHaveAccessibleName("Message from Sender 0");
+  // Back returns to the page the reader came from.
+  await page.goBack();
+  await expect(page.getByText("Page 2 of 2")).toBeVisible();
+});
+
 test("the triage list searches, filters by severity and status, and stacks its rows on a phone", async ({ page, request }) => {
   const client = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.7`;
   const reportMarker = `triage${Date.now().toString(36)}`;

@@ -70,3 +70,29 @@ export function InboxSelect<T extends string>({
     </label>
   );
 }
+
+/** An inbox's previous and next pages, with where the reader is. Nothing when one page holds all. */
+export function InboxPager({
+  page,
+  pageCount,
+  labels,
+  onPage,
+}: {
+  page: number;
+  pageCount: number;
+  labels: { navigation: string; previous: string; next: string; pageOf: (page: number, pages: number) => string };
+  onPage: (page: number) => void;
+}) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label={labels.navigation} className="mt-8 flex items-center justify-between gap-4">
+      <button type="button" disabled={page <= 1} onClick={() => onPage(page - 1)} className={inboxButtonClass}>
+        {labels.previous}
+      </button>
+      <span className="text-sm text-slate-700">{labels.pageOf(page, pageCount)}</span>
+      <button type="button" disabled={page >= pageCount} onClick={() => onPage(page + 1)} className={inboxButtonClass}>
+        {labels.next}
+      </button>
+    </nav>
+  );
+}

@@ -1,41 +1,32 @@
-import { useSearchParams } from "react-router";
 import { REPORT_STATUS_LABELS, REPORT_STATUSES, SEVERITIES } from "../../../domain/vulnerability-report";
 import { triageCopy } from "../../content/triage";
+import { useInboxAddress } from "../../lib/admin/use-inbox-address";
 import { InboxFilterBar, InboxSearch, InboxSelect } from "./inbox-filters";
 
 const copy = triageCopy.filters;
 
 /** The triage list's search, status, severity and order, kept in the address (so they can be shared). */
 export function ReportFilters() {
-  const [params, setParams] = useSearchParams();
-
-  /** Any change starts again at the first page. */
-  function set(name: string, value: string) {
-    const next = new URLSearchParams(params);
-    next.delete("page");
-    if (value) next.set(name, value);
-    else next.delete(name);
-    setParams(next);
-  }
+  const { get, set } = useInboxAddress();
 
   return (
     <InboxFilterBar>
-      <InboxSearch label={copy.search} button={copy.searchButton} initial={params.get("q") ?? ""} onSearch={(text) => set("q", text)} />
+      <InboxSearch label={copy.search} button={copy.searchButton} initial={get("q")} onSearch={(text) => set("q", text)} />
       <InboxSelect
         label={copy.status}
-        value={params.get("status") ?? ""}
+        value={get("status")}
         options={[{ value: "", label: copy.any }, ...REPORT_STATUSES.map((status) => ({ value: status, label: REPORT_STATUS_LABELS[status] }))]}
         onChange={(status) => set("status", status)}
       />
       <InboxSelect
         label={copy.severity}
-        value={params.get("severity") ?? ""}
+        value={get("severity")}
         options={[{ value: "", label: copy.any }, ...SEVERITIES.map((severity) => ({ value: severity, label: severity }))]}
         onChange={(severity) => set("severity", severity)}
       />
       <InboxSelect
         label={copy.sort}
-        value={params.get("sort") ?? "newest"}
+        value={get("sort", "newest")}
         options={[
           { value: "newest", label: copy.newest },
           { value: "oldest", label: copy.oldest },
