@@ -10,10 +10,6 @@ const postDate = new Intl.DateTimeFormat("en-US", {
 export function formatPostDate(iso: string): string {
   return postDate.format(new Date(iso));
 }
-/** '21 Nov 2026, 10:00' in the reader's time zone; for screens rendered in the browser only. */
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
-}
 
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
 const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -1,6 +1,6 @@
 import { adminTexts } from "../../../domain/admin-messages";
 import { postStatus, publishingTexts, type PostWorkflowValues } from "../../../domain/post-publishing";
-import { scheduleFormat } from "./post-workflow-fields";
+import { formatAdminDate } from "../../lib/dates";
 
 const badge = "inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold";
 
@@ -12,7 +12,7 @@ export function PostStatusBadge({ post }: { post: { published: boolean } & Parti
       <span className="inline-flex flex-col items-start gap-1">
         <span className={`${badge} bg-amber-100 text-amber-900`}>{publishingTexts.statusScheduled}</span>
         <time dateTime={post.publish_at} className="text-xs whitespace-nowrap text-slate-600">
-          {scheduleFormat.format(new Date(post.publish_at))}
+          {formatAdminDate(post.publish_at)}
         </time>
       </span>
     );

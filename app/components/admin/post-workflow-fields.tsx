@@ -2,6 +2,7 @@ import { useImperativeHandle, useState } from "react";
 import type { PostInput } from "../../../domain/blog-post";
 import { POST_WORKFLOW_LIMITS, postStatus, publishingTexts, type PostWorkflowValues } from "../../../domain/post-publishing";
 import { UPLOAD_TARGETS, mediaMessages } from "../../../domain/media";
+import { formatAdminDate } from "../../lib/dates";
 import { FieldError } from "../ui/form-messages";
 import { AdminButton, FieldLabel, adminInputClass } from "./admin-form";
 import { ImageUploadButton } from "./image-upload-button";
@@ -63,8 +64,6 @@ export function workflowFormValues(initial: PostWorkflowValues & { published: bo
     social_image_url: initial.social_image_url ?? "",
   };
 }
-
-export const scheduleFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /**
  * Scheduling and SEO fields of the post editor (docs/decisions/125 and 128). Schedule publishes
@@ -147,7 +146,7 @@ export function PostWorkflowFields({
         <legend className="px-1 text-sm font-semibold text-slate-900">{publishingTexts.scheduleHeading}</legend>
         {scheduled && initial.publish_at ? (
           <p className="mb-3 text-sm text-slate-700">
-            {publishingTexts.scheduledFor(scheduleFormat.format(new Date(initial.publish_at)))}
+            {publishingTexts.scheduledFor(formatAdminDate(initial.publish_at))}
           </p>
         ) : null}
         {label("publish_at", publishingTexts.publishAtLabel)}

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { workflowTexts } from "../../../../domain/post-workflow";
-import { formatDateTime } from "../../../lib/dates";
+import { formatAdminDate } from "../../../lib/dates";
 import { adminApi } from "../../../lib/admin/client";
 import { useAdminCall, useAdminQuery } from "../../../lib/admin/hooks";
 import { FieldLabel } from "../admin-form";
@@ -83,7 +83,7 @@ export function PreviewLinksPanel({ postId }: { postId: string }) {
         ) : (
           <ul className="mt-4 divide-y divide-slate-100">
             {query.data.map((link) => {
-              const label = `${formatDateTime(link.created_at)}, ${workflowTexts.linkExpires(formatDateTime(link.expires_at))}`;
+              const label = `${formatAdminDate(link.created_at)}, ${workflowTexts.linkExpires(formatAdminDate(link.expires_at))}`;
               return (
                 <li key={link.id} className="flex items-center justify-between gap-3 py-2 text-sm text-slate-800">
                   <span>{label}</span>

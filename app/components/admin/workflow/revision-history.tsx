@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { workflowTexts, type Revision, type RevisionSummary } from "../../../../domain/post-workflow";
-import { formatDateTime } from "../../../lib/dates";
+import { formatAdminDate } from "../../../lib/dates";
 import { adminApi } from "../../../lib/admin/client";
 import { useAdminCall, useAdminQuery } from "../../../lib/admin/hooks";
 import type { EditorValues } from "../post-form";
@@ -12,7 +12,7 @@ const buttonClass =
 
 function revisionLabel(revision: RevisionSummary): string {
   const kind = revision.kind === "autosave" ? workflowTexts.autosaveRevision : workflowTexts.savedRevision;
-  return `${kind}, ${formatDateTime(revision.updated_at)}`;
+  return `${kind}, ${formatAdminDate(revision.updated_at)}`;
 }
 
 /**
@@ -50,10 +50,10 @@ export function RevisionHistory({
     if (!result.ok) return;
     const current = read();
     if (!current) return;
-    if (then === "compare") setCompared({ revision: result.data, label: formatDateTime(summary.updated_at), current });
+    if (then === "compare") setCompared({ revision: result.data, label: formatAdminDate(summary.updated_at), current });
     else {
       setCompared(undefined);
-      onRestore(toFormValuesLike(current.values, result.data.post), result.data.post.content, formatDateTime(summary.updated_at));
+      onRestore(toFormValuesLike(current.values, result.data.post), result.data.post.content, formatAdminDate(summary.updated_at));
     }
   }
 
