@@ -5,7 +5,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
-  useLocation,
+  useMatches,
   useRouteError,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -54,13 +54,13 @@ export default function App() {
   );
 }
 
-/** Signed-in admin screens draw their own bar (AdminShell); the login stays a public page. */
-function isAdminScreen(pathname: string): boolean {
-  return pathname.startsWith("/admin/") && pathname !== "/admin/login";
+/** Whether the page is in the signed-in admin area (routes/admin-area.tsx), which draws its own bar. */
+function useInAdminArea(): boolean {
+  return useMatches().some((match) => (match.handle as { adminArea?: boolean } | undefined)?.adminArea);
 }
 
 function SiteShell({ children }: { children: React.ReactNode }) {
-  const admin = isAdminScreen(useLocation().pathname);
+  const admin = useInAdminArea();
   return (
     <>
       <a

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
@@ -15,12 +15,14 @@ export default [
   route("blog/:slug", "routes/blog-post.tsx"),
   route("preview/:token", "routes/post-preview.tsx"),
   route("admin/login", "routes/admin-login.tsx"),
-  route("admin/blog", "routes/admin-blog.tsx"),
-  route("admin/blog/new", "routes/admin-editor.tsx", { id: "admin-new" }),
-  route("admin/blog/edit/:id", "routes/admin-editor.tsx", { id: "admin-edit" }),
-  route("admin/messages", "routes/admin-messages.tsx"),
-  route("admin/reports", "routes/admin-reports.tsx"),
-  route("admin/reports/:id", "routes/admin-report.tsx"),
+  layout("routes/admin-area.tsx", [
+    route("admin/blog", "routes/admin-blog.tsx"),
+    route("admin/blog/new", "routes/admin-editor.tsx", { id: "admin-new" }),
+    route("admin/blog/edit/:id", "routes/admin-editor.tsx", { id: "admin-edit" }),
+    route("admin/messages", "routes/admin-messages.tsx"),
+    route("admin/reports", "routes/admin-reports.tsx"),
+    route("admin/reports/:id", "routes/admin-report.tsx"),
+  ]),
   route("privacy", "routes/privacy.tsx"),
   route("terms", "routes/terms.tsx"),
   route("*", "routes/not-found.tsx"),

@@ -5,7 +5,6 @@ import { adminTexts, adminToasts } from "../../domain/admin-messages";
 import type { BlogPostSummary } from "../../domain/blog-post";
 import { QueryStatus } from "../components/admin/admin-panels";
 import { PostTable } from "../components/admin/post-table";
-import { RequireAdmin } from "../components/admin/require-admin";
 import { MessagePanel } from "../components/ui/message-panel";
 import { adminPageMeta } from "../content/admin-page-meta";
 import { adminApi, type AdminApiResult } from "../lib/admin/client";
@@ -17,14 +16,6 @@ import type { Route } from "./+types/admin-blog";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), adminPageMeta.blog);
 
-export default function AdminBlogPage() {
-  return (
-    <RequireAdmin>
-      <AdminBlog />
-    </RequireAdmin>
-  );
-}
-
 const INBOXES = [
   { to: "/admin/messages", label: adminTexts.contactMessages },
   { to: "/admin/reports", label: adminTexts.securityReports },
@@ -32,7 +23,7 @@ const INBOXES = [
 
 type Toast = { title: string; description: string };
 
-function AdminBlog() {
+export default function AdminBlog() {
   const logout = useAdminLogout();
   const run = useAdminCall();
   const { query: list, reload } = useAdminQuery("posts", adminApi.listPosts);

@@ -4,7 +4,6 @@ import { adminTexts, adminToasts } from "../../domain/admin-messages";
 import { NEW_POST_DEFAULTS, type BlogPost, type PostInput } from "../../domain/blog-post";
 import { BackToAdmin, QueryStatus } from "../components/admin/admin-panels";
 import type { PostDraft, PostFormValues, SaveOutcome } from "../components/admin/post-form";
-import { RequireAdmin } from "../components/admin/require-admin";
 import { WorkflowEditor } from "../components/admin/workflow/workflow-editor";
 import { adminPageMeta } from "../content/admin-page-meta";
 import { adminApi } from "../lib/admin/client";
@@ -22,11 +21,7 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
 /** /admin/blog/new and /admin/blog/edit/{id}: edit mode when an id is present. */
 export default function AdminEditorPage() {
   const { id } = useParams();
-  return (
-    <RequireAdmin>
-      <PostEditorScreen key={id ?? "new"} id={id} />
-    </RequireAdmin>
-  );
+  return <PostEditorScreen key={id ?? "new"} id={id} />;
 }
 
 const NEW_POST_VALUES: PostFormValues = {

@@ -5,7 +5,6 @@ import { BackToAdmin, QueryStatus } from "../components/admin/admin-panels";
 import { useRefreshAdminCounts } from "../components/admin/admin-shell";
 import { InboxFilterBar, InboxPager, InboxSearch, InboxSelect, inboxButtonClass } from "../components/admin/inbox-filters";
 import { MessageCard } from "../components/admin/message-card";
-import { RequireAdmin } from "../components/admin/require-admin";
 import { inboxPagerCopy } from "../content/admin-shell";
 import { contactInboxCopy as copy } from "../content/contact-inbox";
 import { adminPageMeta } from "../content/admin-page-meta";
@@ -18,15 +17,7 @@ import type { Route } from "./+types/admin-messages";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), adminPageMeta.messages);
 
-export default function AdminMessagesPage() {
-  return (
-    <RequireAdmin>
-      <Inbox />
-    </RequireAdmin>
-  );
-}
-
-function Inbox() {
+export default function Inbox() {
   const run = useAdminCall();
   const refreshCounts = useRefreshAdminCounts();
   const address = useInboxAddress();

@@ -11,7 +11,6 @@ import {
   type ReportStatus,
 } from "../../domain/vulnerability-report";
 import { AdminTime, BackToAdmin, QueryStatus } from "../components/admin/admin-panels";
-import { RequireAdmin } from "../components/admin/require-admin";
 import { adminPageMeta } from "../content/admin-page-meta";
 import { reportFieldCopy } from "../content/security-submit";
 import { triageCopy } from "../content/triage";
@@ -27,18 +26,10 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
     path: `/admin/reports/${encodeURIComponent(params.id)}`,
   });
 
-export default function AdminReportPage() {
-  return (
-    <RequireAdmin>
-      <ReportView />
-    </RequireAdmin>
-  );
-}
-
 /** Every field of the report but its title (shown above them), in the order of the form. Shown as text, never as HTML. */
 const DETAIL_FIELDS = REPORT_FIELDS.filter((field) => field !== "vulnerability_title");
 
-function ReportView() {
+export default function ReportView() {
   const { id = "" } = useParams();
   const run = useAdminCall();
   const { query, update } = useAdminQuery(`report:${id}`, () => adminApi.getReport(id));

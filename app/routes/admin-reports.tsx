@@ -3,7 +3,6 @@ import { REPORT_STATUS_LABELS } from "../../domain/vulnerability-report";
 import { AdminTime, BackToAdmin, QueryStatus, SeverityBadge } from "../components/admin/admin-panels";
 import { InboxPager } from "../components/admin/inbox-filters";
 import { ReportFilters } from "../components/admin/report-filters";
-import { RequireAdmin } from "../components/admin/require-admin";
 import { adminPageMeta } from "../content/admin-page-meta";
 import { inboxPagerCopy } from "../content/admin-shell";
 import { triageCopy } from "../content/triage";
@@ -17,15 +16,7 @@ import type { Route } from "./+types/admin-reports";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), adminPageMeta.reports);
 
-export default function AdminReportsPage() {
-  return (
-    <RequireAdmin>
-      <ReportList />
-    </RequireAdmin>
-  );
-}
-
-function ReportList() {
+export default function ReportList() {
   const address = useInboxAddress();
   const { page } = address;
   const filter = {

@@ -90,6 +90,22 @@ test("admin screens wear their own bar: product, Admin, the three lists with cou
   await expect(page.getByRole("contentinfo")).toBeVisible();
 });
 
+test("moving between admin screens keeps the bar and checks the session once", async ({ page }) => {
+  await signIn(page);
+  const checks: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/admin/verify") checks.push(request.url());
+  });
+  await open(page, "/admin/blog", "Blog Admin");
+  const bar = page.getByRole("navigation", { name: "Admin" });
+  await bar.getByRole("link", { name: /^Messages/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Contact messages" })).toBeVisible();
+  await bar.getByRole("link", { name: /^Reports/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Vulnerability Reports" })).toBeVisible();
+  await expect(page.getByText("Checking authentication...")).toHaveCount(0);
+  expect(checks).toHaveLength(1);
+});
+
 test("the shell's Logout ends the session like the list's", async ({ page, request }) => {
   const login = await request.post("/api/admin/login", { data: { password: process.env.E2E_ADMIN_PASSWORD } });
   const own = ((await login.json()) as { token: string }).token;
