@@ -134,6 +134,33 @@ test.describe("offline", () => {
   });
 });
 
+test.describe("a slow clock", () => {
+  // The autosave is cut off on purpose; the browser reports the failed request.
+  test.use({ allowedConsoleErrors: [/ERR_FAILED/] });
+
+  test("a browser whose clock runs an hour behind the server still gets its unsaved text back", async ({ page, context }) => {
+    await context.clock.install({ time: new Date(Date.now() - 60 * 60_000) });
+    const token = await signIn(page);
+    const title = unique("Slow clock");
+    const post = await api(page.request, token, "post", "/api/admin/posts", { title, slug: slugify(title), content: "<p>Start</p>" });
+    const editor = await openEditor(page, post.id);
+    // The tab closes before the autosave: only this browser's copy has the words.
+    await page.route("**/api/admin/posts/*/autosave", (route) => route.abort());
+    await editor.click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" typed an hour early");
+    await expect
+      .poll(() => page.evaluate((id) => window.localStorage.getItem(`dialogic-editor-copy:${id}`) ?? "", post.id), WAIT)
+      .toContain("typed an hour early");
+    await page.close();
+
+    const again = await context.newPage();
+    const reopened = await openEditor(again, post.id);
+    await again.getByRole("button", { name: "Restore unsaved version" }).click();
+    await expect(reopened).toHaveText("Start typed an hour early");
+  });
+});
+
 test("leaving with unsaved changes asks first", async ({ page }) => {
   const token = await signIn(page);
   const title = unique("Unsaved");

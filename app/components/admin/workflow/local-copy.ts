@@ -4,7 +4,18 @@ import type { EditorValues } from "../post-form";
  * A copy of the editor's state in this browser's local storage, written moments after each
  * change: what survives a closed tab or a dropped network before the server has it.
  */
-export type LocalCopy = { values: EditorValues; content: string; savedAt: string };
+export type LocalCopy = {
+  values: EditorValues;
+  content: string;
+  /** When it was written, by this browser's clock. */
+  savedAt: string;
+  /**
+   * The post's last save (`updated_at`) its edits started from, "" for a post never saved. While
+   * the post still has that save, the copy holds what was never saved: no clocks compared.
+   * Absent in copies written before it was kept.
+   */
+  basedOn?: string;
+};
 
 const PREFIX = "dialogic-editor-copy:";
 const keyFor = (postId: string | undefined) => `${PREFIX}${postId ?? "new"}`;

@@ -3,7 +3,7 @@ import { adminApi } from "../../../lib/admin/client";
 import { useAdminCall } from "../../../lib/admin/hooks";
 import type { EditorValues } from "../post-form";
 import { snapshotKey, toFormValuesLike } from "./form-values";
-import { clearLocalCopy, readLocalCopy } from "./local-copy";
+import { clearLocalCopy, readLocalCopy, type LocalCopy } from "./local-copy";
 
 export type RecoveryOffer = { at: string; values: EditorValues; content: string };
 
@@ -32,11 +32,14 @@ export function useRecovery({
     let cancelled = false;
     const dismissedAt = readDismissed(postId);
     const notDismissed = (at: string) => !dismissedAt || at > dismissedAt;
-    const newerThan = (at: string) => (!savedAt || at > savedAt) && notDismissed(at);
+    // The browser's clock is not the server's: a copy that names its base needs neither.
+    const unsaved = (copy: LocalCopy) =>
+      (copy.basedOn !== undefined ? copy.basedOn === (savedAt ?? "") : !savedAt || copy.savedAt > savedAt) &&
+      notDismissed(copy.savedAt);
     void (async () => {
       const candidates: RecoveryOffer[] = [];
       const local = readLocalCopy(postId);
-      if (local && newerThan(local.savedAt)) {
+      if (local && unsaved(local)) {
         candidates.push({ at: local.savedAt, values: toFormValuesLike(initialValues, local.values), content: local.content });
       }
       if (postId) {

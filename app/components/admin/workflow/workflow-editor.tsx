@@ -41,6 +41,8 @@ export function WorkflowEditor({
   const [historyVersion, setHistoryVersion] = useState(0);
   const [notice, setNotice] = useState<string>();
   const read = useCallback(() => formRef.current?.read(), []);
+  /** The post's save this screen's edits start from: what the local copy names as its base. */
+  const basedOn = useRef(savedAt ?? "");
   const guard = useLeaveGuard(dirty);
   const recovery = useRecovery({
     postId: id,
@@ -55,6 +57,7 @@ export function WorkflowEditor({
     onDraftCreated: (post: BlogPost) => {
       // The new draft's own address, so a reload opens it; the screen itself stays as it is.
       clearLocalCopy(undefined);
+      basedOn.current = post.updated_at;
       window.history.replaceState(window.history.state, "", `/admin/blog/edit/${encodeURIComponent(post.id)}`);
     },
     onSaved: () => setHistoryVersion((each) => each + 1),
@@ -66,7 +69,7 @@ export function WorkflowEditor({
     clearTimeout(localTimer.current);
     localTimer.current = setTimeout(() => {
       const state = read();
-      if (state) writeLocalCopy(autosave.currentId(), state);
+      if (state) writeLocalCopy(autosave.currentId(), { ...state, basedOn: basedOn.current });
     }, LOCAL_COPY_DELAY_MS);
     autosave.schedule();
   }
