@@ -84,6 +84,18 @@ test.describe("the report form", () => {
     await expect(page.getByText("57 / 50 characters minimum")).toBeVisible();
   });
 
+  test("letters typed while the form's checks load all stay in the field", async ({ page }) => {
+    await openReportForm(page);
+    const description = page.getByLabel("Detailed Description", { exact: true });
+    const text = "Typed at once, before the page has finished loading what checks the form.";
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      // A fresh page each time: the checks load on the form's first use, while these keys arrive.
+      if (attempt > 0) await openReportForm(page);
+      await description.pressSequentially(text);
+      await expect(description).toHaveValue(text);
+    }
+  });
+
   for (const width of [1280, 390]) {
     test(`every placeholder fits its field at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 844 });

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import { flushSync } from "react-dom";
 import {
   EMPTY_REPORT,
   REPORT_FIELDS,
@@ -34,8 +35,9 @@ function summaryItem(field: ReportField, value: string): SummaryItem {
 type Validate = (values: Values) => Errors;
 type FormChecks = { validate: Validate; checkAttachments: typeof checkAttachments; sendReport: typeof sendReport };
 
-// The schema (and its library), the file checks and the sender load right after the page is
-// interactive, apart from the first view's scripts (decision 074).
+// The schema (and its library), the file checks and the sender load when the form is first used
+// (focus, input or submit), not with the page: a reader who never fills it in never pays for them
+// (decision 074).
 let formChecks: Promise<FormChecks> | undefined;
 function loadFormChecks(): Promise<FormChecks> {
   formChecks ??= Promise.all([
@@ -76,15 +78,14 @@ export function ReportForm() {
   const [hydrated, setHydrated] = useState(false);
   const [validate, setValidate] = useState<{ run: Validate } | null>(null);
 
-  useEffect(() => {
-    setHydrated(true);
-    // The schema loads right after the page is interactive, apart from the first view's scripts.
-    prepareChecks();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after hydration
-  }, []);
+  useEffect(() => setHydrated(true), []);
 
   function prepareChecks() {
-    if (!validate) void loadFormChecks().then((checks) => setValidate({ run: checks.validate }));
+    if (!validate) {
+      // Rendered at once with the latest keystrokes: an update left to React's scheduler could
+      // commit a render made before them and take the last typed letters out of the field.
+      void loadFormChecks().then((checks) => flushSync(() => setValidate({ run: checks.validate })));
+    }
   }
 
   const clientErrors = validate ? validate.run(values) : {};
