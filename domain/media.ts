@@ -37,7 +37,10 @@ export const UPLOAD_TARGETS = {
 } as const;
 
 const MEDIA_PREFIX = "/media/";
-const MEDIA_FILE = new RegExp(`^([a-f0-9]{64})\\.(${Object.keys(MEDIA_TYPES).join("|")})$`);
+/** An uploaded image's file name, `<sha256>.<ext>`: the one pattern behind every check below. */
+const MEDIA_FILE_PATTERN = `([a-f0-9]{64})\\.(${Object.keys(MEDIA_TYPES).join("|")})`;
+const MEDIA_FILE = new RegExp(`^${MEDIA_FILE_PATTERN}$`);
+const MEDIA_PATH_IN_TEXT = new RegExp(`${MEDIA_PREFIX}${MEDIA_FILE_PATTERN}`, "g");
 
 /** The content hash and type named by an image's file name (`<sha256>.<ext>`); undefined otherwise. */
 export function parseMediaFile(file: string): { sha256: string; extension: MediaExtension } | undefined {
@@ -52,7 +55,12 @@ export function parseMediaPath(value: string): { sha256: string; extension: Medi
 
 /** An address of an uploaded image on this site: /media/<sha256>.<ext>. */
 export function isMediaPath(value: string): boolean {
-  return value.startsWith(MEDIA_PREFIX) && parseMediaFile(value.slice(MEDIA_PREFIX.length)) !== undefined;
+  return parseMediaPath(value) !== undefined;
+}
+
+/** The /media addresses written in a piece of HTML: a first pick; the allowlist decides what is an image's source. */
+export function mediaPathsIn(html: string): string[] {
+  return html.match(MEDIA_PATH_IN_TEXT) ?? [];
 }
 
 export function mediaPath(sha256: string, extension: MediaExtension): string {

@@ -10,7 +10,7 @@ import {
   type PreviewPurpose,
 } from "../../domain/post-workflow";
 import type { AppDatabase } from "../db/database.server";
-import { mediaPathsIn, responsiveImages } from "../media/media.server";
+import { imagesInHtml } from "../media/media.server";
 import { cleanArticleHtml } from "./article-html.server";
 import { articleFields, getPostById } from "./posts.server";
 import { postImages, publicImageSources } from "./public-posts.server";
@@ -110,7 +110,7 @@ export async function getPreviewPost(db: AppDatabase, token: string, now = new D
   const fields = autosave ? { ...post, ...autosave.post, updated_at: autosave.updated_at } : post;
   const article = articleFields(fields);
   // Uploaded images as the article page shows them: with their sizes and smaller copies.
-  const bodyImages = await responsiveImages(db, mediaPathsIn(article.content));
+  const bodyImages = await imagesInHtml(db, article.content);
   return {
     ...article,
     content: cleanArticleHtml(article.content, bodyImages),

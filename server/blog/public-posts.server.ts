@@ -4,7 +4,7 @@ import type { ResponsiveImage } from "../../domain/media";
 import { BLOG_PAGE_SIZE, FEATURED_POSTS_LIMIT } from "../../domain/blog";
 import type { AppDatabase } from "../db/database.server";
 import type { BlogPostsTable } from "../db/schema";
-import { mediaPathsIn, responsiveImages } from "../media/media.server";
+import { imagesInHtml, responsiveImages } from "../media/media.server";
 import { cleanArticleHtmlCached } from "./article-html.server";
 import { publicFilter, type PublicFilter } from "./post-visibility.server";
 
@@ -241,9 +241,7 @@ export async function getPublishedArticle(
     ...toSummary(row, images),
     author_bio: row.author_bio,
     author_linkedin_url: row.author_linkedin_url,
-    content: await cleanArticleHtmlCached(`${row.id}:${row.updated_at}`, row.content, () =>
-      responsiveImages(db, mediaPathsIn(row.content)),
-    ),
+    content: await cleanArticleHtmlCached(`${row.id}:${row.updated_at}`, row.content, () => imagesInHtml(db, row.content)),
   };
   const seo = row.editorial
     ? { meta_title: row.meta_title ?? "", meta_description: row.meta_description ?? "", social_image_url: row.social_image_url }

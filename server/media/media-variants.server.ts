@@ -2,6 +2,7 @@ import { mediaVariantWidths, type MediaExtension, type MediaWidth } from "../../
 import type { AppDatabase } from "../db/database.server";
 import type { Logger } from "../logger.server";
 import { resizeToWebp } from "./image-processing.server";
+import { storedDimensions } from "./media.server";
 
 /**
  * Smaller copies of uploaded images (docs/decisions/126-uploaded-images.md): made from the stored
@@ -73,9 +74,8 @@ async function hasVariant(db: AppDatabase, sha256: string, width: MediaWidth): P
     .select(["extension", "width", "height", "animated"])
     .where("sha256", "=", sha256)
     .executeTakeFirst();
-  if (!image || image.width === null || image.height === null) return false;
-  const dimensions = { width: image.width, height: image.height, animated: Number(image.animated) === 1 };
-  return mediaVariantWidths(image.extension as MediaExtension, dimensions).includes(width);
+  const dimensions = image && storedDimensions(image);
+  return dimensions ? mediaVariantWidths(image.extension as MediaExtension, dimensions).includes(width) : false;
 }
 
 async function makeVariant(

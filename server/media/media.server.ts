@@ -4,9 +4,11 @@ import {
   MEDIA_TYPES,
   mediaMessages,
   mediaPath,
+  mediaPathsIn,
   mediaSrcset,
   parseMediaPath,
   sniffImageType,
+  type MediaDimensions,
   type MediaExtension,
   type ResponsiveImage,
 } from "../../domain/media";
@@ -62,12 +64,20 @@ export async function readImage(db: AppDatabase, sha256: string, extension: Medi
   return { contentType: row.content_type, data: Buffer.from(row.data) };
 }
 
-/** The /media addresses written in a piece of HTML: a first pick; the allowlist decides what is an image's source. */
-export function mediaPathsIn(html: string): string[] {
-  return html.match(MEDIA_PATH_IN_TEXT) ?? [];
+/** The stored images an article's HTML names, as `responsiveImages` gives them. */
+export function imagesInHtml(db: AppDatabase, html: string): Promise<Map<string, ResponsiveImage>> {
+  return responsiveImages(db, mediaPathsIn(html));
 }
 
-const MEDIA_PATH_IN_TEXT = new RegExp(`/media/[a-f0-9]{64}\\.(?:${Object.keys(MEDIA_TYPES).join("|")})`, "g");
+/** A stored image's size as the table holds it; undefined when it was never measured. */
+export function storedDimensions(row: {
+  width: number | null;
+  height: number | null;
+  animated: number | boolean;
+}): MediaDimensions | undefined {
+  if (row.width === null || row.height === null) return undefined;
+  return { width: row.width, height: row.height, animated: Number(row.animated) === 1 };
+}
 
 /**
  * The stored images among `urls` whose size is known, keyed by address (/media/<sha256>.<ext>;
@@ -88,12 +98,11 @@ export async function responsiveImages(db: AppDatabase, urls: Iterable<string | 
     .where("sha256", "in", [...new Set(wanted.values())])
     .execute();
   for (const row of rows) {
-    if (row.width === null || row.height === null) continue;
+    const dimensions = storedDimensions(row);
     const extension = row.extension as MediaExtension;
     const url = mediaPath(row.sha256, extension);
-    if (!wanted.has(url)) continue;
-    const dimensions = { width: row.width, height: row.height, animated: Number(row.animated) === 1 };
-    found.set(url, { width: row.width, height: row.height, srcset: mediaSrcset(row.sha256, extension, dimensions) });
+    if (!dimensions || !wanted.has(url)) continue;
+    found.set(url, { width: dimensions.width, height: dimensions.height, srcset: mediaSrcset(row.sha256, extension, dimensions) });
   }
   return found;
 }
