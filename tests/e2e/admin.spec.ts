@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { ADMIN_TOKEN_STORAGE_KEY } from "../../domain/auth";
 import { slugify } from "../../domain/slug";
 import { testWithOwnServer } from "./blog-data";
+import { signIn, unique } from "./admin-session";
 import { expect, test } from "./fixtures";
 
 const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "";
@@ -9,26 +10,6 @@ const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "";
 // Flows of several pages, each loading the editor: give them room on a busy machine.
 test.describe.configure({ timeout: 60_000 });
 const TOKEN_KEY = ADMIN_TOKEN_STORAGE_KEY;
-
-/** A name no other test (or earlier run against the same server) uses. */
-function unique(label: string): string {
-  return `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
-
-async function apiToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post("/api/admin/login", { data: { password: PASSWORD } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-/** Signs in the way a returning admin is signed in: a valid token in local storage. */
-async function signIn(page: Page): Promise<string> {
-  const token = await apiToken(page.request);
-  // A page of this origin that never navigates on its own, so nothing races the next navigation.
-  await page.goto("/privacy");
-  await page.evaluate(({ key, value }) => window.localStorage.setItem(key, value), { key: TOKEN_KEY, value: token });
-  return token;
-}
 
 async function createPostThroughApi(request: APIRequestContext, token: string, post: Record<string, unknown>) {
   const response = await request.post("/api/admin/posts", {

@@ -1,28 +1,14 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { ADMIN_TOKEN_STORAGE_KEY } from "../../domain/auth";
 import { slugify } from "../../domain/slug";
 import { axeViolations } from "../helpers/axe";
 import { sharedDataDir, withDatabase } from "./blog-data";
+import { signIn, unique } from "./admin-session";
 import { expect, test } from "./fixtures";
 
-const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "";
 // Each test waits for autosaves on a busy machine: give them room.
 test.describe.configure({ timeout: 90_000 });
 const SAVED = /Saved \d{1,2}:\d{2}/;
 const WAIT = { timeout: 20_000 };
-
-function unique(label: string): string {
-  return `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
-
-async function signIn(page: Page): Promise<string> {
-  const response = await page.request.post("/api/admin/login", { data: { password: PASSWORD } });
-  expect(response.status()).toBe(200);
-  const { token } = (await response.json()) as { token: string };
-  await page.goto("/privacy");
-  await page.evaluate(({ key, value }) => window.localStorage.setItem(key, value), { key: ADMIN_TOKEN_STORAGE_KEY, value: token });
-  return token;
-}
 
 type Post = { id: string; slug: string; title: string; content: string; published: boolean };
 

@@ -1,25 +1,10 @@
 import type { Page } from "@playwright/test";
-import { ADMIN_TOKEN_STORAGE_KEY } from "../../domain/auth";
 import { samplePhoto } from "../helpers/sample-images";
+import { signIn, unique } from "./admin-session";
 import { expect, test } from "./fixtures";
-
-const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "";
 
 // Each flow loads the editor and saves through it: room for a busy machine.
 test.describe.configure({ timeout: 120_000 });
-
-function unique(label: string): string {
-  return `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
-
-async function signIn(page: Page): Promise<string> {
-  const response = await page.request.post("/api/admin/login", { data: { password: PASSWORD } });
-  expect(response.status()).toBe(200);
-  const { token } = (await response.json()) as { token: string };
-  await page.goto("/privacy");
-  await page.evaluate(({ key, value }) => window.localStorage.setItem(key, value), { key: ADMIN_TOKEN_STORAGE_KEY, value: token });
-  return token;
-}
 
 function toast(page: Page, description: string) {
   return page.locator("[data-sonner-toast]").filter({ hasText: description }).last();

@@ -1,0 +1,26 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { ADMIN_TOKEN_STORAGE_KEY } from "../../domain/auth";
+import { expect } from "./fixtures";
+
+const PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "";
+
+/** A name no other test (or earlier run against the same server) uses. */
+export function unique(label: string): string {
+  return `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** An admin token from the login API. */
+export async function apiToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post("/api/admin/login", { data: { password: PASSWORD } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Signs in the way a returning admin is signed in: a valid token in local storage. */
+export async function signIn(page: Page): Promise<string> {
+  const token = await apiToken(page.request);
+  // A page of this origin that never navigates on its own, so nothing races the next navigation.
+  await page.goto("/privacy");
+  await page.evaluate(({ key, value }) => window.localStorage.setItem(key, value), { key: ADMIN_TOKEN_STORAGE_KEY, value: token });
+  return token;
+}
