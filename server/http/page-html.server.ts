@@ -11,12 +11,35 @@ export function inlineScriptHashes(html: string): string[] {
   return [...sources];
 }
 
+/** Where a cached page keeps its modules until its first paint (withModulesAfterFirstPaint). */
+export const PAGE_MODULES_TEMPLATE_ID = "page-modules";
+
 /**
- * The page's modules are preloaded at low priority, as React does for its own bootstrap modules:
- * on a slow connection the stylesheet, the font and the first image arrive before 120 KB of
- * JavaScript that only hydrates what is already shown (decision 077). React Router's
- * `<Scripts>` offers no way to say so, hence the rewrite of its links.
+ * Runs in the browser once the document is parsed: on the frame after the first paint (at once in
+ * a hidden tab, which paints nothing), the kept modules join the document, which fetches and runs
+ * them. Written out here because its hash goes into the page's policy like any inline script.
  */
-export function withLowPriorityModulePreloads(html: string): string {
-  return html.replaceAll('<link rel="modulepreload" href=', '<link rel="modulepreload" fetchpriority="low" href=');
+const LOAD_AFTER_FIRST_PAINT =
+  `const load=()=>document.head.append(document.getElementById("${PAGE_MODULES_TEMPLATE_ID}").content);` +
+  `document.visibilityState==="hidden"?load():requestAnimationFrame(()=>setTimeout(load))`;
+
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
+const BOOTSTRAP_MODULE = /<script\b([^>]*\btype="module"[^>]*)>([\s\S]*?)<\/script>/;
+
+/**
+ * A cached page's JavaScript starts loading after its first paint (decision 078). React Router's
+ * `<Scripts>` preloads the page's modules from the head and imports them from a module script;
+ * both move, unchanged, into an inert `<template>`, and the module script's place (the element
+ * React hydrates against) holds the loader above. The stylesheet, the font and the pictures have
+ * the connection to themselves until the page is drawn; hydration follows one frame later.
+ */
+export function withModulesAfterFirstPaint(html: string): string {
+  const bootstrap = BOOTSTRAP_MODULE.exec(html);
+  if (!bootstrap) return html;
+  const [element, attributes, code] = bootstrap;
+  const preloads = html.match(MODULE_PRELOAD) ?? [];
+  const kept = `<template id="${PAGE_MODULES_TEMPLATE_ID}">${preloads.join("")}<script type="module">${code}</script></template>`;
+  return html
+    .replace(element, () => `<script${attributes}>${LOAD_AFTER_FIRST_PAINT}</script>${kept}`)
+    .replace(MODULE_PRELOAD, (link, offset: number) => (offset < bootstrap.index ? "" : link));
 }

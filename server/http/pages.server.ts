@@ -9,7 +9,7 @@ import { createPageStore, type StoredPage } from "../cache/page-store.server";
 import { pageCacheKey, pageRule, type PageRule } from "../cache/page-rules.server";
 import { nextScheduledPublication } from "../blog/post-visibility.server";
 import { preferredEncoding } from "./accept-encoding.server";
-import { inlineScriptHashes, withLowPriorityModulePreloads } from "./page-html.server";
+import { inlineScriptHashes, withModulesAfterFirstPaint } from "./page-html.server";
 import { assignNonce, type HeaderPolicy } from "./security-headers.server";
 
 const gzip = promisify(zlib.gzip);
@@ -184,7 +184,7 @@ async function renderPage(
 ): Promise<Rendered> {
   // A request that depends on nobody: no cookies, no user agent, no language.
   const response = await render(new Request(url, { headers: { accept: "text/html" } }), context);
-  const body = Buffer.from(withLowPriorityModulePreloads(await response.text()));
+  const body = Buffer.from(withModulesAfterFirstPaint(await response.text()));
   const keep =
     (response.status === 200 || response.status === 404) &&
     !response.headers.has("set-cookie") &&

@@ -4,6 +4,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import pg from "pg";
 import { startBuiltServer, type BuiltServer } from "../helpers/built-server";
+import { scriptHashSource } from "../../server/http/security-headers.server";
 
 /**
  * The page cache seen from outside, on the built server: a post published through the admin API
@@ -175,11 +176,20 @@ describe("answers from the page cache", () => {
     expect(head.headers.get("content-length")).toBe(identity.headers.get("content-length"));
   });
 
-  test("the page's modules are preloaded at low priority, after its stylesheet and font", async () => {
-    const html = await (await fetch(`${server.url}/about`)).text();
-    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map(([link]) => link);
-    expect(preloads.length).toBeGreaterThan(3);
-    for (const link of preloads) expect(link).toContain('fetchpriority="low"');
+  test("the page's modules wait in an inert template until its first paint, allowed by the page's hashes", async () => {
+    const response = await fetch(`${server.url}/about`);
+    const html = await response.text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).not.toContain('rel="modulepreload"');
+    const template = /<template id="page-modules">([\s\S]*?)<\/template>/.exec(html)?.[1] ?? "";
+    expect(template.match(/<link rel="modulepreload"[^>]*>/g)?.length).toBeGreaterThan(3);
+    const bootstrap = /<script type="module">([\s\S]*?)<\/script>/.exec(template)?.[1] ?? "";
+    expect(bootstrap).toMatch(/import\("\/assets\/entry\.client-[\w-]+\.js"\)/);
+    // The loader stands where React Router's module script was, and both are allowed by hash.
+    const loader = /<script type="module" async="">([\s\S]*?)<\/script><template/.exec(html)?.[1] ?? "";
+    expect(loader).toContain('getElementById("page-modules")');
+    const policy = response.headers.get("content-security-policy") ?? "";
+    for (const code of [loader, bootstrap]) expect(policy).toContain(scriptHashSource(code));
   });
 
   test("the query is part of the address, and the not-found page is kept with its 404", async () => {
