@@ -16,11 +16,12 @@ export const PAGE_MODULES_TEMPLATE_ID = "page-modules";
 
 /**
  * Runs in the browser once the document is parsed: on the frame after the first paint (at once in
- * a hidden tab, which paints nothing), the kept modules join the document, which fetches and runs
- * them. Written out here because its hash goes into the page's policy like any inline script.
+ * a hidden tab, which paints nothing), the template gives way to what it keeps, which the browser
+ * then fetches and runs. Written out here because its hash goes into the page's policy like any
+ * inline script.
  */
 const LOAD_AFTER_FIRST_PAINT =
-  `const load=()=>document.head.append(document.getElementById("${PAGE_MODULES_TEMPLATE_ID}").content);` +
+  `const kept=document.getElementById("${PAGE_MODULES_TEMPLATE_ID}"),load=()=>kept.replaceWith(kept.content);` +
   `document.visibilityState==="hidden"?load():requestAnimationFrame(()=>setTimeout(load))`;
 
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
