@@ -22,8 +22,14 @@ function sonnerWithoutInlineStyle(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   // The server build's entry is server/app.ts, which wraps React Router's request handler.
   // The browser's code is minified by terser, a few per cent smaller than the default (page budget).
+  // Chunks under 600 bytes join a chunk loaded with them where that runs no other code: fewer
+  // requests for the same bytes (a larger size adds code to pages that do not use it).
   build: isSsrBuild
     ? { rollupOptions: { input: "./server/app.ts" }, target: "node20" }
-    : { minify: "terser", terserOptions: { module: true, compress: { passes: 2 } } },
+    : {
+        minify: "terser",
+        terserOptions: { module: true, compress: { passes: 2 } },
+        rollupOptions: { output: { experimentalMinChunkSize: 600 } },
+      },
   plugins: [sonnerWithoutInlineStyle(), tailwindcss(), reactRouter()],
 }));

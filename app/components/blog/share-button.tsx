@@ -1,4 +1,5 @@
 import { notify } from "../../lib/browser/notify";
+import { useHydrated } from "../../lib/browser/use-hydrated";
 import { blogMessages } from "../../../domain/blog";
 import { articleCopy } from "../../content/blog";
 
@@ -8,6 +9,7 @@ import { articleCopy } from "../../content/blog";
  * when given.
  */
 export function ShareButton({ title, path }: { title: string; path?: string }) {
+  const hydrated = useHydrated();
   async function share() {
     const url = path ? new URL(path, window.location.origin).href : window.location.href;
     const data = { title, text: blogMessages.shareText(title), url };
@@ -32,6 +34,7 @@ export function ShareButton({ title, path }: { title: string; path?: string }) {
   return (
     <button
       type="button"
+      disabled={!hydrated}
       onClick={() => void share()}
       className="inline-flex items-center gap-2 rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:border-indigo-400 hover:text-indigo-700"
     >

@@ -1,4 +1,4 @@
-import { useRef, useState, useSyncExternalStore } from "react";
+import { useRef, useState } from "react";
 import {
   CONTACT_FIELDS,
   CONTACT_HONEYPOT_FIELD,
@@ -11,6 +11,7 @@ import {
 } from "../../../domain/contact-fields";
 import { contactCopy } from "../../content/contact";
 import { replaceToast } from "../../lib/browser/notify";
+import { useHydrated } from "../../lib/browser/use-hydrated";
 import { sendContactMessage } from "../../lib/contact/send-contact";
 import { Confirmation, FieldError } from "../ui/form-messages";
 
@@ -226,16 +227,5 @@ function NoticeBox({ notice }: { notice: ContactNotice }) {
       <p className="font-semibold">{notice.title}</p>
       <p className="mt-1 text-sm">{notice.description}</p>
     </div>
-  );
-}
-
-const subscribeNothing = () => () => {};
-
-/** False while rendering on the server and hydrating, true once the page is interactive. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
   );
 }

@@ -4,6 +4,7 @@ import { NAV_SCROLL_THRESHOLD_PX } from "../../lib/browser/ui-timing";
 import { navigationLabels, primaryNavigation } from "../../content/shared";
 import { scrollToTop } from "../../lib/browser/motion";
 import { useSite } from "../../lib/site";
+import { useHydrated } from "../../lib/browser/use-hydrated";
 import { useScrolledPast } from "../../lib/browser/use-scrolled-past";
 import { Logo } from "./logo";
 
@@ -44,6 +45,7 @@ export function SiteHeader() {
   const { pathname } = useLocation();
   const scrolled = useScrolledPast(NAV_SCROLL_THRESHOLD_PX);
   const [menuOpen, setMenuOpen] = useState(false);
+  const hydrated = useHydrated();
   const menuId = useId();
 
   useEffect(() => setMenuOpen(false), [pathname]);
@@ -91,6 +93,7 @@ export function SiteHeader() {
           className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-800 md:hidden"
           aria-expanded={menuOpen}
           aria-controls={menuId}
+          disabled={!hydrated}
           aria-label={menuOpen ? navigationLabels.closeMenu : navigationLabels.openMenu}
           onClick={() => setMenuOpen((open) => !open)}
         >

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from "react";
 import type { HowItWorksStep } from "../../content/how-it-works";
+import { useHydrated } from "../../lib/browser/use-hydrated";
 import { Icon } from "./icon";
 import { Illustration, type IllustrationName } from "./illustration";
 
@@ -42,6 +43,7 @@ export function StepExplorer({
 }) {
   const [active, setActive] = useState(0);
   const [open, setOpen] = useState<number | null>(0);
+  const hydrated = useHydrated();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const baseId = useId();
   const tabId = (index: number) => `${baseId}-tab-${index}`;
@@ -88,6 +90,7 @@ export function StepExplorer({
                 aria-selected={selected}
                 aria-controls={panelId(index)}
                 tabIndex={selected ? 0 : -1}
+                disabled={!hydrated}
                 onClick={() => setActive(index)}
                 className={`flex gap-4 rounded-2xl border p-5 text-left transition-colors ${
                   selected
@@ -139,6 +142,7 @@ export function StepExplorer({
                   id={buttonId(index)}
                   aria-expanded={expanded}
                   aria-controls={regionId(index)}
+                  disabled={!hydrated}
                   onClick={() => setOpen(expanded ? null : index)}
                   className="flex w-full items-center gap-4 rounded-2xl p-4 text-left"
                 >

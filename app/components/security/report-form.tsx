@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { flushSync } from "react-dom";
 import {
   EMPTY_REPORT,
@@ -9,6 +9,7 @@ import {
 } from "../../../domain/report-fields";
 import { reportFieldCopy, securitySubmitCopy } from "../../content/security-submit";
 import { replaceToast } from "../../lib/browser/notify";
+import { useHydrated } from "../../lib/browser/use-hydrated";
 import type { checkAttachments } from "../../lib/reports/check-attachments";
 import type { sendReport } from "../../lib/reports/send-report";
 import { Confirmation } from "../ui/form-messages";
@@ -73,12 +74,11 @@ export function ReportForm() {
   const [fileProblems, setFileProblems] = useState<string[]>([]);
   const [checkingFiles, setCheckingFiles] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const busy = submitting || checkingFiles;
   const [progress, setProgress] = useState(0);
   const [reference, setReference] = useState<string | null>(null);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [validate, setValidate] = useState<{ run: Validate } | null>(null);
-
-  useEffect(() => setHydrated(true), []);
 
   function prepareChecks() {
     if (!validate) {
@@ -268,10 +268,13 @@ export function ReportForm() {
               <p className="mt-2 text-sm text-slate-600">{securitySubmitCopy.uploading(progress)}</p>
             </div>
           ) : null}
+          {/* Inert until the page is interactive, but dimmed only while busy: the button does not
+              flash dimmed on every visit while the page's JavaScript arrives. */}
           <button
             type="submit"
-            disabled={!hydrated || submitting || checkingFiles}
-            className="w-full rounded-lg bg-indigo-700 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-indigo-800 disabled:cursor-not-allowed disabled:opacity-60 sm:w-auto"
+            disabled={!hydrated || busy}
+            data-busy={busy || undefined}
+            className="w-full rounded-lg bg-indigo-700 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-indigo-800 data-busy:cursor-not-allowed data-busy:opacity-60 sm:w-auto"
           >
             {submitting ? securitySubmitCopy.submitting : securitySubmitCopy.submit}
           </button>
