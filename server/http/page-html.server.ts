@@ -12,7 +12,7 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /** Where a cached page keeps its modules until its first paint (withModulesAfterFirstPaint). */
-export const PAGE_MODULES_TEMPLATE_ID = "page-modules";
+const PAGE_MODULES_TEMPLATE_ID = "page-modules";
 
 /**
  * Runs in the browser once the document is parsed: on the frame after the first paint (at once in
