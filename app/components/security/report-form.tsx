@@ -74,11 +74,11 @@ export function ReportForm() {
   const [fileProblems, setFileProblems] = useState<string[]>([]);
   const [checkingFiles, setCheckingFiles] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const busy = submitting || checkingFiles;
   const [progress, setProgress] = useState(0);
   const [reference, setReference] = useState<string | null>(null);
-  const hydrated = useHydrated();
   const [validate, setValidate] = useState<{ run: Validate } | null>(null);
+  const hydrated = useHydrated();
+  const busy = submitting || checkingFiles;
 
   function prepareChecks() {
     if (!validate) {
