@@ -13,6 +13,7 @@ import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { NotFound } from "./components/layout/not-found";
 import { Toaster } from "./components/layout/toaster";
+import { useSiteLinks } from "./components/ui/site-link";
 import { navigationLabels } from "./content/shared";
 import "./styles/app.css";
 // The same file fonts.css names: preloaded so the first paint already has the brand face.
@@ -61,6 +62,7 @@ function useInAdminArea(): boolean {
 
 function SiteShell({ children }: { children: React.ReactNode }) {
   const admin = useInAdminArea();
+  useSiteLinks();
   return (
     <>
       <a

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { CallToAction } from "../components/marketing/call-to-action";
 import { Icon } from "../components/marketing/icon";
 import { Section } from "../components/marketing/section-heading";
@@ -9,6 +8,7 @@ import { aboutCopy, aboutMeta } from "../content/about";
 import { commonCopy } from "../content/shared";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import type { Route } from "./+types/about";
+import { SiteLink } from "../components/ui/site-link";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), aboutMeta);
@@ -53,9 +53,9 @@ export default function AboutPage() {
           {commitments.items.map((item) => (
             <li key={item.to} className="flex flex-col gap-2 p-5 sm:flex-row sm:items-center sm:justify-between">
               <span className="text-slate-700">{item.text}</span>
-              <Link to={item.to} className="shrink-0 font-semibold text-indigo-700 hover:text-indigo-800 hover:underline">
+              <SiteLink to={item.to} className="shrink-0 font-semibold text-indigo-700 hover:text-indigo-800 hover:underline">
                 {item.linkLabel}
-              </Link>
+              </SiteLink>
             </li>
           ))}
         </ul>

@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { Link } from "react-router";
 import { toast } from "sonner";
 import { adminTexts, adminToasts } from "../../domain/admin-messages";
 import type { BlogPostSummary } from "../../domain/blog-post";
@@ -12,6 +11,7 @@ import { useAdminCall, useAdminQuery } from "../lib/admin/hooks";
 import { useAdminLogout } from "../lib/admin/use-logout";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import type { Route } from "./+types/admin-blog";
+import { SiteLink } from "../components/ui/site-link";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), adminPageMeta.blog);
@@ -78,12 +78,12 @@ export default function AdminBlog() {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">{adminTexts.listHeading}</h1>
         <div className="flex flex-wrap items-center gap-3">
-          <Link to="/blog" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
+          <SiteLink to="/blog" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
             {adminTexts.viewBlog}
-          </Link>
-          <Link to="/admin/blog/new" className="rounded-md bg-indigo-700 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-800">
+          </SiteLink>
+          <SiteLink to="/admin/blog/new" className="rounded-md bg-indigo-700 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-800">
             {adminTexts.newPost}
-          </Link>
+          </SiteLink>
           <button
             type="button"
             onClick={() => void logout()}
@@ -97,9 +97,9 @@ export default function AdminBlog() {
         <ul className="flex flex-wrap gap-4 text-sm">
           {INBOXES.map((inbox) => (
             <li key={inbox.to}>
-              <Link to={inbox.to} className="font-semibold text-indigo-700 underline-offset-4 hover:underline">
+              <SiteLink to={inbox.to} className="font-semibold text-indigo-700 underline-offset-4 hover:underline">
                 {inbox.label}
-              </Link>
+              </SiteLink>
             </li>
           ))}
         </ul>

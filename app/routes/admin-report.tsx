@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { toast } from "sonner";
 import { formatBytes } from "../../domain/report-attachments";
 import {
@@ -19,6 +19,7 @@ import { useAdminCall, useAdminQuery } from "../lib/admin/hooks";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import { usePrerenderReady } from "../lib/browser/use-prerender-ready";
 import type { Route } from "./+types/admin-report";
+import { SiteLink } from "../components/ui/site-link";
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
   pageMeta(siteFromMatches(matches), {
@@ -54,9 +55,9 @@ export default function ReportView() {
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
       <nav className="flex flex-wrap gap-6 text-sm font-semibold text-indigo-700">
         <BackToAdmin />
-        <Link to="/admin/reports" className="hover:underline">
+        <SiteLink to="/admin/reports" className="hover:underline">
           {triageCopy.backToReports}
-        </Link>
+        </SiteLink>
       </nav>
 
       {query.status === "failed" && query.code === 404 ? (

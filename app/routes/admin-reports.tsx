@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { REPORT_STATUS_LABELS } from "../../domain/vulnerability-report";
 import { AdminTime, BackToAdmin, QueryStatus, SeverityBadge } from "../components/admin/admin-panels";
 import { InboxPager } from "../components/admin/inbox-filters";
@@ -12,6 +11,7 @@ import { useInboxAddress } from "../lib/admin/use-inbox-address";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import { usePrerenderReady } from "../lib/browser/use-prerender-ready";
 import type { Route } from "./+types/admin-reports";
+import { SiteLink } from "../components/ui/site-link";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), adminPageMeta.reports);
@@ -57,9 +57,9 @@ export default function ReportList() {
                 {state.reports.map((report) => (
                   <tr key={report.id}>
                     <td className="px-4 py-3 font-mono whitespace-nowrap">
-                      <Link to={`/admin/reports/${report.id}`} className="font-semibold text-indigo-700 hover:underline">
+                      <SiteLink to={`/admin/reports/${report.id}`} className="font-semibold text-indigo-700 hover:underline">
                         {report.reference}
-                      </Link>
+                      </SiteLink>
                     </td>
                     <td className="max-w-md px-4 py-3 break-words text-slate-900">{report.vulnerability_title}</td>
                     <td className="px-4 py-3">

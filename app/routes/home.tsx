@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { Reveal } from "../components/layout/reveal";
 import { CallToAction } from "../components/marketing/call-to-action";
 import { Icon } from "../components/marketing/icon";
@@ -14,6 +13,7 @@ import { commonCopy } from "../content/shared";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import { useSite } from "../lib/site";
 import type { Route } from "./+types/home";
+import { SiteLink } from "../components/ui/site-link";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), homeMeta);
@@ -35,9 +35,9 @@ export default function HomePage() {
               <ExternalLink href={site.demoUrl} className={buttonStyles.primary}>
                 {commonCopy.requestDemo}
               </ExternalLink>
-              <Link to="/how-it-works" className={buttonStyles.secondary}>
+              <SiteLink to="/how-it-works" className={buttonStyles.secondary}>
                 {commonCopy.seeHowItWorks}
-              </Link>
+              </SiteLink>
             </div>
             <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm font-medium text-slate-700">
               {hero.highlights.map((highlight) => (
@@ -80,9 +80,9 @@ export default function HomePage() {
           ))}
         </ol>
         <p className="mt-10 text-center">
-          <Link to="/how-it-works" className={buttonStyles.secondary}>
+          <SiteLink to="/how-it-works" className={buttonStyles.secondary}>
             {commonCopy.seeHowItWorks}
-          </Link>
+          </SiteLink>
         </p>
       </Section>
 

@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import { ReportForm } from "../components/security/report-form";
 import { PageHeader } from "../components/ui/page-header";
 import { securitySubmitCopy, securitySubmitMeta } from "../content/security-submit";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import type { Route } from "./+types/security-submit";
+import { SiteLink } from "../components/ui/site-link";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), securitySubmitMeta);
@@ -24,9 +24,9 @@ export default function SecuritySubmitPage() {
           <ul className="mt-3 list-disc space-y-2 pl-5">
             <li>
               {guidelines.reviewPolicy[0]}
-              <Link to="/security" className="font-semibold underline hover:text-amber-800">
+              <SiteLink to="/security" className="font-semibold underline hover:text-amber-800">
                 {guidelines.policyLinkText}
-              </Link>
+              </SiteLink>
               {guidelines.reviewPolicy[1]}
             </li>
             {guidelines.items.map((item) => (

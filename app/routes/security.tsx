@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import { LegalDocumentPage } from "../components/marketing/legal-document";
 import { buttonStyles } from "../components/ui/button-styles";
 import { disclosurePolicy, securityMeta } from "../content/disclosure-policy";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import type { Route } from "./+types/security";
+import { SiteLink } from "../components/ui/site-link";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), securityMeta);
@@ -20,9 +20,9 @@ export default function SecurityPage({ loaderData }: Route.ComponentProps) {
       document={disclosurePolicy.document}
       effectiveDate={loaderData.effectiveDate}
       headerAction={
-        <Link to="/security/submit" className={buttonStyles.primary}>
+        <SiteLink to="/security/submit" className={buttonStyles.primary}>
           {disclosurePolicy.submitLabel}
-        </Link>
+        </SiteLink>
       }
     />
   );

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { Reveal } from "../components/layout/reveal";
 import { FaqAccordion } from "../components/marketing/faq-accordion";
 import { Icon } from "../components/marketing/icon";
@@ -8,6 +7,7 @@ import { supportCopy, supportMeta } from "../content/support";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import { useSite } from "../lib/site";
 import type { Route } from "./+types/support";
+import { SiteLink } from "../components/ui/site-link";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), supportMeta);
@@ -53,10 +53,10 @@ export default function SupportPage() {
           <ul className="mt-3 space-y-2">
             {contact.links.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="inline-flex items-center gap-1 font-medium text-indigo-700 hover:text-indigo-800 hover:underline">
+                <SiteLink to={link.to} className="inline-flex items-center gap-1 font-medium text-indigo-700 hover:text-indigo-800 hover:underline">
                   {link.label}
                   <Icon name="arrowRight" size={18} />
-                </Link>
+                </SiteLink>
               </li>
             ))}
           </ul>

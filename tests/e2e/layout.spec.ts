@@ -16,6 +16,29 @@ test("the top bar links to the main pages and to the external sign-in", async ({
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("AI training insights");
 });
 
+test("the site's links move within the app, mark the current page, and leave modified clicks to the browser", async ({ page, context }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/features");
+  const nav = page.getByRole("navigation", { name: "Primary" }).first();
+  await expect(nav.getByRole("link", { name: "Features" })).toHaveAttribute("aria-current", "page");
+  // Set on this document: still there after a move within the app, gone after a page load.
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+
+  await nav.getByRole("link", { name: "Blog" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("AI training insights");
+  await expect(nav.getByRole("link", { name: "Blog" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "Features" })).not.toHaveAttribute("aria-current", "page");
+  await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  expect(await page.evaluate(() => "samePage" in window)).toBe(true);
+
+  // A click with Ctrl (or Cmd) opens the page in a new tab, as any link does.
+  const opened = context.waitForEvent("page");
+  await nav.getByRole("link", { name: "How it works" }).click({ modifiers: ["ControlOrMeta"] });
+  await (await opened).waitForLoadState();
+  await expect(page).toHaveURL(/\/privacy$/);
+});
+
 test("the top bar changes style after 20 px of scroll", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 600 });
   await page.goto("/privacy");

@@ -1,15 +1,15 @@
-import { Link } from "react-router";
 import { adminTexts } from "../../../domain/admin-messages";
 import type { AdminQuery } from "../../lib/admin/hooks";
 import { formatAdminDate, formatRelative } from "../../lib/dates";
+import { SiteLink } from "../ui/site-link";
 
 /** The "← Back to Admin" link at the top of every admin screen but the list. */
 export function BackToAdmin() {
   return (
-    <Link to="/admin/blog" className="text-sm font-semibold text-indigo-700 underline-offset-4 hover:underline">
+    <SiteLink to="/admin/blog" className="text-sm font-semibold text-indigo-700 underline-offset-4 hover:underline">
       <span aria-hidden="true">← </span>
       {adminTexts.backToAdmin}
-    </Link>
+    </SiteLink>
   );
 }
 

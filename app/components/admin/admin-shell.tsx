@@ -1,11 +1,12 @@
 import { createContext, useContext, useEffect, useRef } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { adminTexts } from "../../../domain/admin-messages";
 import { adminShellCopy as copy } from "../../content/admin-shell";
 import { adminApi } from "../../lib/admin/client";
 import { useAdminQuery } from "../../lib/admin/hooks";
 import { useAdminLogout } from "../../lib/admin/use-logout";
 import { useSite } from "../../lib/site";
+import { SiteLink, SiteNavLink } from "../ui/site-link";
 
 
 /** Screens that change a count (mark read, triage) ask the shell to count again. */
@@ -13,9 +14,9 @@ const RefreshCounts = createContext<() => void>(() => {});
 export const useRefreshAdminCounts = () => useContext(RefreshCounts);
 
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
+const linkClass = (current: boolean) =>
   `inline-flex min-h-11 items-center gap-2 rounded-md px-3 text-sm font-semibold ${
-    isActive ? "bg-white/15 text-white" : "text-indigo-100 hover:bg-white/10 hover:text-white"
+    current ? "bg-white/15 text-white" : "text-indigo-100 hover:bg-white/10 hover:text-white"
   }`;
 
 function CountPill({ count, label }: { count: number | undefined; label: (count: number) => string }) {
@@ -53,28 +54,28 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
     <RefreshCounts.Provider value={reload}>
       <header className="surface-dark bg-indigo-950 text-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-2 sm:px-6">
-          <Link to="/admin/blog" className="inline-flex min-h-11 items-center gap-2 rounded-md font-bold">
+          <SiteLink to="/admin/blog" className="inline-flex min-h-11 items-center gap-2 rounded-md font-bold">
             <span>{site.siteName}</span>
             <span className="rounded bg-white/15 px-2 py-0.5 text-xs font-semibold tracking-wide uppercase">{copy.badge}</span>
-          </Link>
+          </SiteLink>
           <nav aria-label={copy.navLabel} className="w-full md:w-auto">
             <ul className="-mx-3 flex flex-wrap gap-1 md:mx-0">
               <li>
-                <NavLink to="/admin/blog" className={linkClass}>
+                <SiteNavLink to="/admin/blog" className={linkClass}>
                   {copy.posts}
-                </NavLink>
+                </SiteNavLink>
               </li>
               <li>
-                <NavLink to="/admin/messages" className={linkClass}>
+                <SiteNavLink to="/admin/messages" className={linkClass}>
                   {copy.messages}
                   <CountPill count={counts?.unreadMessages} label={copy.unread} />
-                </NavLink>
+                </SiteNavLink>
               </li>
               <li>
-                <NavLink to="/admin/reports" className={linkClass}>
+                <SiteNavLink to="/admin/reports" className={linkClass}>
                   {copy.reports}
                   <CountPill count={counts?.newReports} label={copy.fresh} />
-                </NavLink>
+                </SiteNavLink>
               </li>
             </ul>
           </nav>

@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import { adminTexts } from "../../../domain/admin-messages";
 import type { BlogPostSummary } from "../../../domain/blog-post";
 import { AdminTime } from "./admin-panels";
 import { PostStatusBadge } from "./post-status-badge";
+import { SiteLink } from "../ui/site-link";
 
 const actionClass =
   "rounded-md border px-2.5 py-1 text-xs font-semibold disabled:cursor-not-allowed disabled:opacity-50";
@@ -77,13 +77,13 @@ export function PostTable({
                     >
                       {post.featured ? adminTexts.unfeature : adminTexts.feature}
                     </button>
-                    <Link
+                    <SiteLink
                       to={`/admin/blog/edit/${encodeURIComponent(post.id)}`}
                       aria-label={`${adminTexts.edit} ${post.title}`}
                       className={`${actionClass} border-indigo-300 text-indigo-700 hover:bg-indigo-50`}
                     >
                       {adminTexts.edit}
-                    </Link>
+                    </SiteLink>
                     <button
                       type="button"
                       disabled={pending}

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { PublicPost } from "../../../domain/blog-post";
 import { BLOG_IMAGE_SIZES, blogMessages } from "../../../domain/blog";
 import { articleCopy } from "../../content/blog";
@@ -7,6 +6,7 @@ import { formatPostDate } from "../../lib/dates";
 import { CalloutPanel } from "../ui/callout-panel";
 import { PostImage } from "./post-image";
 import { ShareButton } from "./share-button";
+import { SiteLink } from "../ui/site-link";
 
 /** A post as the page gets it: the body only when it was not rendered by the server (decision 073). */
 export type ArticlePost = Omit<PublicPost, "content"> & { content?: string };
@@ -23,15 +23,15 @@ export function Article({ post, preview = false }: { post: ArticlePost; preview?
         <nav aria-label={articleCopy.breadcrumbLabel}>
           <ol className="flex flex-wrap items-center gap-2 text-sm text-slate-500">
             <li>
-              <Link to="/" className="hover:text-indigo-700">
+              <SiteLink to="/" className="hover:text-indigo-700">
                 {articleCopy.home}
-              </Link>
+              </SiteLink>
             </li>
             <li aria-hidden="true">/</li>
             <li>
-              <Link to="/blog" className="hover:text-indigo-700">
+              <SiteLink to="/blog" className="hover:text-indigo-700">
                 {articleCopy.blog}
-              </Link>
+              </SiteLink>
             </li>
             <li aria-hidden="true">/</li>
             <li aria-current="page" className="line-clamp-1 font-medium text-slate-700">
@@ -40,13 +40,13 @@ export function Article({ post, preview = false }: { post: ArticlePost; preview?
           </ol>
         </nav>
 
-        <Link
+        <SiteLink
           to="/blog"
           className="mt-8 inline-flex items-center gap-2 text-sm font-semibold text-indigo-700 hover:text-indigo-900"
         >
           <span aria-hidden="true">←</span>
           {blogMessages.backToBlog}
-        </Link>
+        </SiteLink>
 
         <header className="mt-6">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-slate-500">
@@ -107,12 +107,12 @@ export function Article({ post, preview = false }: { post: ArticlePost; preview?
 
       <section aria-labelledby="article-cta" className="mx-auto mt-20 max-w-4xl px-4 pb-24 sm:px-6">
         <CalloutPanel tone="inverse" headingId="article-cta" title={articleCopy.ctaTitle} lead={articleCopy.ctaLead}>
-          <Link
+          <SiteLink
             to={articleCopy.ctaHref}
             className="mt-8 inline-block rounded-full bg-white px-8 py-3 font-semibold text-indigo-700 hover:bg-indigo-50"
           >
             {articleCopy.ctaButton}
-          </Link>
+          </SiteLink>
         </CalloutPanel>
       </section>
     </article>

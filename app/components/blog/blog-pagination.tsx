@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { blogCopy } from "../../content/blog";
+import { SiteLink } from "../ui/site-link";
 
 function pageHref(page: number): string {
   return page === 1 ? "/blog" : `/blog?page=${page}`;
@@ -30,9 +30,9 @@ export function BlogPagination({ page, pageCount }: { page: number; pageCount: n
   return (
     <nav aria-label={blogCopy.paginationLabel} className="mt-16 flex flex-wrap items-center justify-center gap-2">
       {page > 1 ? (
-        <Link to={pageHref(page - 1)} rel="prev" className={linkClass}>
+        <SiteLink to={pageHref(page - 1)} rel="prev" className={linkClass}>
           <span aria-hidden="true">←</span>&nbsp;{blogCopy.previousPage}
-        </Link>
+        </SiteLink>
       ) : null}
       {visiblePages(page, pageCount).map((value, index) =>
         value === "gap" ? (
@@ -40,21 +40,21 @@ export function BlogPagination({ page, pageCount }: { page: number; pageCount: n
             …
           </span>
         ) : (
-          <Link
+          <SiteLink
             key={value}
             to={pageHref(value)}
             aria-label={blogCopy.pageLabel(value)}
-            aria-current={value === page ? "page" : undefined}
+            current={value === page}
             className={value === page ? currentClass : linkClass}
           >
             {value}
-          </Link>
+          </SiteLink>
         ),
       )}
       {page < pageCount ? (
-        <Link to={pageHref(page + 1)} rel="next" className={linkClass}>
+        <SiteLink to={pageHref(page + 1)} rel="next" className={linkClass}>
           {blogCopy.nextPage}&nbsp;<span aria-hidden="true">→</span>
-        </Link>
+        </SiteLink>
       ) : null}
     </nav>
   );

@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import { BLOG_IMAGE_SIZES } from "../../../domain/blog";
 import type { PublicPostSummary } from "../../../domain/blog-post";
 import { categoryLinkLabel } from "../../content/blog";
 import { formatPostDate } from "../../lib/dates";
 import { PostImage } from "./post-image";
+import { SiteLink } from "../ui/site-link";
 
 /**
  * One post in the blog grid. The title's link covers the whole card, so the card is one click
@@ -47,21 +47,21 @@ export function PostCard({
           </span>
         </div>
         <h3 className="mt-4 text-xl font-bold leading-snug text-slate-900 group-hover:text-indigo-700">
-          <Link to={href} className="after:absolute after:inset-0 after:content-['']">
+          <SiteLink to={href} className="after:absolute after:inset-0 after:content-['']">
             {post.title}
-          </Link>
+          </SiteLink>
         </h3>
         {post.excerpt ? <p className="mt-3 line-clamp-3 text-slate-600">{post.excerpt}</p> : null}
         <div className="mt-auto flex items-center justify-between gap-4 pt-6 text-sm">
           <span className="font-medium text-slate-700">{post.author_name}</span>
-          <Link
+          <SiteLink
             to={href}
             aria-label={`${label}: ${post.title}`}
             className="relative z-10 inline-flex items-center gap-1 font-semibold text-indigo-700 hover:text-indigo-900"
           >
             {label}
             <span aria-hidden="true">→</span>
-          </Link>
+          </SiteLink>
         </div>
       </div>
     </article>

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { footerNavigation, navigationLabels } from "../../content/shared";
 import { useSite } from "../../lib/site";
+import { SiteLink } from "../ui/site-link";
 import { Logo } from "./logo";
 
 export function SiteFooter() {
@@ -18,9 +18,9 @@ export function SiteFooter() {
           <ul className="-mx-2 flex flex-wrap gap-x-2 text-sm">
             {footerNavigation.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="inline-flex min-h-11 items-center rounded-md px-2 text-slate-700 underline-offset-4 hover:text-indigo-700 hover:underline">
+                <SiteLink to={link.to} className="inline-flex min-h-11 items-center rounded-md px-2 text-slate-700 underline-offset-4 hover:text-indigo-700 hover:underline">
                   {link.label}
-                </Link>
+                </SiteLink>
               </li>
             ))}
           </ul>

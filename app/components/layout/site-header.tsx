@@ -1,39 +1,34 @@
 import { useEffect, useId, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { NAV_SCROLL_THRESHOLD_PX } from "../../lib/browser/ui-timing";
 import { navigationLabels, primaryNavigation } from "../../content/shared";
 import { scrollToTop } from "../../lib/browser/motion";
 import { useSite } from "../../lib/site";
 import { useHydrated } from "../../lib/browser/use-hydrated";
 import { useScrolledPast } from "../../lib/browser/use-scrolled-past";
+import { SiteLink, SiteNavLink } from "../ui/site-link";
 import { Logo } from "./logo";
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+const navLinkClass = (current: boolean) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-indigo-700 ${
-    isActive ? "text-indigo-700" : "text-slate-700"
+    current ? "text-indigo-700" : "text-slate-700"
   }`;
 
 /** In the mobile menu every row is a 44 px touch target with body-size text. */
-const menuLinkClass = ({ isActive }: { isActive: boolean }) =>
+const menuLinkClass = (current: boolean) =>
   `flex min-h-11 items-center rounded-md px-3 text-base font-medium transition-colors hover:bg-indigo-50 hover:text-indigo-700 ${
-    isActive ? "text-indigo-700" : "text-slate-800"
+    current ? "text-indigo-700" : "text-slate-800"
   }`;
 
 /** The top bar's links, shown inline on wide screens and in the menu on small ones. */
-function PrimaryLinks({
-  className,
-  linkClass,
-}: {
-  className: string;
-  linkClass: (state: { isActive: boolean }) => string;
-}) {
+function PrimaryLinks({ className, linkClass }: { className: string; linkClass: (current: boolean) => string }) {
   return (
     <ul className={className}>
       {primaryNavigation.map((link) => (
         <li key={link.to}>
-          <NavLink to={link.to} className={linkClass}>
+          <SiteNavLink to={link.to} className={linkClass}>
             {link.label}
-          </NavLink>
+          </SiteNavLink>
         </li>
       ))}
     </ul>
@@ -74,9 +69,9 @@ export function SiteHeader() {
       }`}
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
-        <Link to="/" onClick={onLogoClick} aria-label={`${site.siteName} home`} className="inline-flex min-h-11 items-center rounded-md">
+        <SiteLink to="/" onClick={onLogoClick} aria-label={`${site.siteName} home`} className="inline-flex min-h-11 items-center rounded-md">
           <Logo name={site.siteName} />
-        </Link>
+        </SiteLink>
         <nav aria-label={navigationLabels.primary} className="hidden md:block">
           <PrimaryLinks className="flex items-center gap-1" linkClass={navLinkClass} />
         </nav>

@@ -1,10 +1,10 @@
 import { useId } from "react";
-import { Link } from "react-router";
 import { commonCopy } from "../../content/shared";
 import { useSite } from "../../lib/site";
 import { Reveal } from "../layout/reveal";
 import { buttonStyles } from "../ui/button-styles";
 import { ExternalLink } from "../ui/external-link";
+import { SiteLink } from "../ui/site-link";
 
 /** One action of the band: the external demo page (new tab), or a page of the site. */
 export type CallToActionLink = "demo" | { to: string; label: string };
@@ -48,8 +48,8 @@ function Action({ action, className }: { action: CallToActionLink; className: st
     );
   }
   return (
-    <Link to={action.to} className={className}>
+    <SiteLink to={action.to} className={className}>
       {action.label}
-    </Link>
+    </SiteLink>
   );
 }

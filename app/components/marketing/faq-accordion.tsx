@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import type { FaqEntry } from "../../content/support";
 import { Icon } from "./icon";
+import { SiteLink } from "../ui/site-link";
 
 /**
  * Questions as native disclosure widgets sharing one `name`: the browser keeps at most one open
@@ -29,9 +29,9 @@ export function FaqAccordion({ name, items }: { name: string; items: readonly Fa
             ))}
             {item.link ? (
               <p>
-                <Link to={item.link.to} className="font-semibold text-indigo-700 hover:text-indigo-800 hover:underline">
+                <SiteLink to={item.link.to} className="font-semibold text-indigo-700 hover:text-indigo-800 hover:underline">
                   {item.link.label}
-                </Link>
+                </SiteLink>
               </p>
             ) : null}
           </div>

@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import { legalLabels, type ContactItem, type LegalBlock, type LegalDocument } from "../../content/legal/types";
 import { useSite } from "../../lib/site";
 import { buttonStyles } from "../ui/button-styles";
 import { PageHeader } from "../ui/page-header";
+import { SiteLink } from "../ui/site-link";
 
 /** A policy page: heading with its effective date, a table of contents and numbered sections. */
 export function LegalDocumentPage({
@@ -95,9 +95,9 @@ function Block({ block }: { block: LegalBlock }) {
   if ("contact" in block) return <ContactDetails items={block.contact} />;
   return (
     <p className="pt-2">
-      <Link to={block.link.to} className={buttonStyles.primary}>
+      <SiteLink to={block.link.to} className={buttonStyles.primary}>
         {block.link.label}
-      </Link>
+      </SiteLink>
     </p>
   );
 }

@@ -1,10 +1,10 @@
-import { Link } from "react-router";
 import { commonCopy } from "../../content/shared";
 import { useCases } from "../../content/use-cases";
 import { Reveal } from "../layout/reveal";
 import { cardStyle } from "../ui/card-style";
 import { Icon } from "./icon";
 import { Section } from "./section-heading";
+import { SiteLink } from "../ui/site-link";
 
 /** The section of the four use cases, each a card linking to its section on /solutions. */
 export function UseCaseSection({ heading }: { heading: { eyebrow: string; title: string; lead: string } }) {
@@ -18,14 +18,14 @@ export function UseCaseSection({ heading }: { heading: { eyebrow: string; title:
             </span>
             <h3 className="mt-4 text-lg font-semibold text-slate-900">{useCase.title}</h3>
             <p className="mt-2 flex-1 text-slate-600">{useCase.summary}</p>
-            <Link
+            <SiteLink
               to={`/solutions#${useCase.id}`}
               className="mt-4 inline-flex items-center gap-1 font-semibold text-indigo-700 hover:text-indigo-800 hover:underline"
             >
               {commonCopy.learnMore}
               <span className="sr-only"> about {useCase.title.toLowerCase()}</span>
               <Icon name="arrowRight" size={18} />
-            </Link>
+            </SiteLink>
           </Reveal>
         ))}
       </ul>

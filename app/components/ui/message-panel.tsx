@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { SiteLink } from "./site-link";
 
 const PAGE = "mx-auto flex min-h-[60vh] max-w-2xl flex-col items-center justify-center px-6 py-24 text-center";
 
@@ -25,9 +25,9 @@ export function MessagePanel({
     <section className={className}>
       {heading}
       <p className={leadClassName}>{lead}</p>
-      <Link to={link.to} className={linkClassName}>
+      <SiteLink to={link.to} className={linkClassName}>
         {link.label}
-      </Link>
+      </SiteLink>
     </section>
   );
 }
