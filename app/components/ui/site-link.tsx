@@ -9,10 +9,10 @@ type SiteLinkProps = Omit<React.ComponentPropsWithoutRef<"a">, "href"> & {
 };
 
 /**
- * A link to a page of this site, rendered as a plain `<a>`: React Router's `<SiteLink>` runs half a
- * dozen hooks and resolves its address for every link at every render, a tenth of a server
- * render with the header's and footer's links (docs/decisions/079-site-links.md). Once the page
- * has hydrated, the one listener of `useSiteLinks` follows these links in the app as `<SiteLink>`
+ * A link to a page of this site, rendered as a plain `<a>`: React Router's `<Link>` runs half a
+ * dozen hooks and resolves its address for every link at every render: with the header's and
+ * footer's links, about 6 % of a page's server render (docs/decisions/079-site-links.md). Once the page
+ * has hydrated, the one listener of `useSiteLinks` follows these links in the app as `<Link>`
  * would; before that, or with a modifier key, they are ordinary links. `data-discover` lets
  * React Router fetch the routes they lead to ahead of a click, as it does for its own links.
  */
@@ -45,10 +45,11 @@ export function useSiteLinks(): void {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
       const link = event.target instanceof Element ? event.target.closest("a[data-site-link]") : null;
       if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== "_self")) return;
+      if (link.origin !== window.location.origin) return;
       event.preventDefault();
       const to = `${link.pathname}${link.search}${link.hash}`;
       const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
-      // The page already shown is replaced, not stacked, as <SiteLink> does.
+      // The page already shown is replaced, not stacked, as <Link> does.
       void navigate(to, { replace: to === here });
     };
     // On window: after React's own handlers (on the document) have had their turn.
