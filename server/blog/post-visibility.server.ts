@@ -20,6 +20,18 @@ export async function publicFilter(db: AppDatabase, now: Date = new Date()): Pro
     eb.and([eb("blog_posts.published", "=", 1), ...(waiting.length > 0 ? [eb("blog_posts.id", "not in", waiting)] : [])]);
 }
 
+/**
+ * The same rule for a read that already joins `blog_post_editorial` (one post by its slug): the
+ * joined row's publication time is checked directly, without first reading the waiting posts.
+ */
+export function publicJoinedFilter(now: Date = new Date()) {
+  return (eb: ExpressionBuilder<Database, "blog_posts" | "blog_post_editorial">) =>
+    eb.and([
+      eb("blog_posts.published", "=", 1),
+      eb.or([eb("blog_post_editorial.publish_at", "is", null), eb("blog_post_editorial.publish_at", "<=", now.toISOString())]),
+    ]);
+}
+
 /** Ids of posts with a publication time still to come (published or not). */
 async function waitingPostIds(db: AppDatabase, now: Date): Promise<string[]> {
   const rows = await db

@@ -6,7 +6,7 @@ import type { AppDatabase } from "../db/database.server";
 import type { BlogPostsTable } from "../db/schema";
 import { imagesInHtml, responsiveImages } from "../media/media.server";
 import { cleanArticleHtmlCached } from "./article-html.server";
-import { publicFilter, type PublicFilter } from "./post-visibility.server";
+import { publicFilter, publicJoinedFilter, type PublicFilter } from "./post-visibility.server";
 
 /**
  * The public side of the posts service: published posts only, through the public projection
@@ -233,7 +233,7 @@ export async function getPublishedArticle(
     .select(["blog_posts.id", "content", "author_bio", "author_linkedin_url", ...SUMMARY_COLUMNS])
     .select(["blog_post_editorial.post_id as editorial", "meta_title", "meta_description", "social_image_url"])
     .where("blog_posts.slug", "=", slug)
-    .where(await publicFilter(db))
+    .where(publicJoinedFilter())
     .executeTakeFirst();
   if (!row) return undefined;
   const images = await postImages(db, [row]);
