@@ -7,12 +7,13 @@
  * (page cache on), the same data with the page cache off (twice: one process serves only the
  * uncached article, the other the uncached list pages), and the 10-post site with the cache off.
  * Beside them, a plain Node `http` server answers the article page's bytes, gzip-compressed once:
- * the limit. autocannon then loads each target at 50 connections asking for gzip, the targets
- * taking turns in short rounds so that a change in the machine's load weighs on all alike. For
- * each it prints requests/s, p50 and p99 latency, the serving process's CPU milliseconds per
- * request (its own CPU time, from /proc; like the latencies, the median of the rounds, so that one
- * round the machine spent elsewhere does not decide it) and the throughput as a share of the limit; then each
- * public page's JavaScript and HTML (gzip), the article's wire ratio, and 10,000 against 10 posts.
+ * the limit. autocannon then loads each target at 50 connections asking for gzip, after a warm-up,
+ * the targets taking turns in short rounds so that a change in the machine's load weighs on all
+ * alike (the pages and the limit first, then the 10 against 10,000 posts comparison). For each it
+ * prints requests/s, p50 and p99 latency, the serving process's CPU milliseconds per request (its
+ * own CPU time, from /proc; like the latencies, the median of the rounds, so that one round the
+ * machine spent elsewhere does not decide it) and the throughput as a share of the limit; then
+ * each public page's JavaScript and HTML (gzip) and the article's wire ratio.
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -123,7 +124,7 @@ async function measure(targets: Target[]): Promise<Map<Target, Totals>> {
   const totals = new Map<Target, Totals>(targets.map((target) => [target, { requests: 0, seconds: 0, cpuPerRequest: [], p50: [], p99: [], errors: 0 }]));
   for (const target of targets) await load(target, { amount: WARM_UP_REQUESTS });
   for (let round = 0; round < ROUNDS; round += 1) {
-    console.log(`  round ${round + 1} of ${ROUNDS}...`);
+    console.log(`  round ${round + 1} of ${ROUNDS} (${targets.length} targets)...`);
     for (const target of targets) {
       const total = totals.get(target)!;
       const cpuBefore = cpuMs(target.pid);
@@ -222,7 +223,10 @@ async function main(): Promise<void> {
     console.log(
       `\nMeasuring: autocannon, ${CONNECTIONS} connections, ${WARM_UP_REQUESTS.toLocaleString("en-US")} requests of warm-up, then ${ROUNDS} rounds of ${SECONDS_PER_ROUND} s per target, taking turns (loopback, ${process.platform}); latencies and CPU are the medians of the rounds.`,
     );
-    const results = await measure([...main, ...sizes]);
+    // The site's pages and the limit take turns first, the 10 against 10,000 posts comparison after
+    // them: one loop of all eleven left each process idle for half a minute between its rounds,
+    // and an idle process's next round cost up to half as much again (its warmed state given back).
+    const results = new Map([...(await measure(main)), ...(await measure(sizes))]);
 
     const limitRps = (() => {
       const total = results.get(main[0]!)!;
