@@ -225,7 +225,7 @@ async function main(): Promise<void> {
     );
     // The site's pages and the limit take turns first, the 10 against 10,000 posts comparison after
     // them: one loop of all eleven left each process idle for half a minute between its rounds,
-    // and an idle process's next round cost up to half as much again (its warmed state given back).
+    // and the uncached article then measured 2.1 to 2.6 ms a request instead of 1.5.
     const results = new Map([...(await measure(main)), ...(await measure(sizes))]);
 
     const limitRps = (() => {

@@ -9,12 +9,12 @@ type SiteLinkProps = Omit<React.ComponentPropsWithoutRef<"a">, "href"> & {
 };
 
 /**
- * A link to a page of this site, rendered as a plain `<a>`: React Router's `<Link>` runs half a
+ * A link to a page of this site, rendered as a plain `<a>`. React Router's `<Link>` runs half a
  * dozen hooks and resolves its address for every link at every render: with the header's and
- * footer's links, about 6 % of a page's server render (docs/decisions/079-site-links.md). Once the page
- * has hydrated, the one listener of `useSiteLinks` follows these links in the app as `<Link>`
- * would; before that, or with a modifier key, they are ordinary links. `data-discover` lets
- * React Router fetch the routes they lead to ahead of a click, as it does for its own links.
+ * footer's links, about 6 % of a page's server render (docs/decisions/079-site-links.md). Once
+ * the page has hydrated, the one listener of `useSiteLinks` follows these links in the app as
+ * `<Link>` would; before that, or with a modifier key, they are ordinary links. `data-discover`
+ * lets React Router fetch the routes they lead to ahead of a click, as it does for its own links.
  */
 export function SiteLink({ to, current, ...rest }: SiteLinkProps) {
   return <a aria-current={current ? "page" : undefined} {...rest} href={to} data-site-link="" data-discover="true" />;
