@@ -24,19 +24,26 @@ function sonnerWithoutInlineStyle(): Plugin {
  * The site's own modules that the root route imports (header, footer, toaster, shared hooks and
  * copy) go into one chunk: every page loads the root, so they are needed on every page, and left
  * to Rollup they are cut into several small chunks whose split depends on which routes share them.
+ * The root's static imports are walked once, at the first module asked about (the module graph is
+ * complete by then).
  */
-const rootRoute = path.resolve("app/root.tsx");
-const siteChunk: Rollup.GetManualChunk = (id, { getModuleInfo }) => {
-  if (!/\.tsx?$/.test(id) || id.includes("node_modules")) return undefined;
-  const seen = new Set<string>();
-  const reachable = (from: string): boolean => {
-    if (from === id) return true;
-    if (seen.has(from) || from.includes("node_modules")) return false;
-    seen.add(from);
-    return (getModuleInfo(from)?.importedIds ?? []).some(reachable);
+function siteChunk(): Rollup.GetManualChunk {
+  const rootRoute = path.resolve("app/root.tsx");
+  let rootModules: Set<string> | undefined;
+  return (id, { getModuleInfo }) => {
+    if (!rootModules) {
+      const reached = new Set<string>();
+      const visit = (from: string) => {
+        if (reached.has(from) || from.includes("node_modules")) return;
+        reached.add(from);
+        for (const imported of getModuleInfo(from)?.importedIds ?? []) visit(imported);
+      };
+      visit(rootRoute);
+      rootModules = reached;
+    }
+    return id !== rootRoute && /\.tsx?$/.test(id) && rootModules.has(id) ? "site" : undefined;
   };
-  return id !== rootRoute && reachable(rootRoute) ? "site" : undefined;
-};
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The server build's entry is server/app.ts, which wraps React Router's request handler.
@@ -49,7 +56,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         minify: "terser",
         terserOptions: { module: true, compress: { passes: 2 } },
-        rollupOptions: { output: { experimentalMinChunkSize: 600, manualChunks: siteChunk } },
+        rollupOptions: { output: { experimentalMinChunkSize: 600, manualChunks: siteChunk() } },
       },
   plugins: [sonnerWithoutInlineStyle(), tailwindcss(), reactRouter()],
 }));
