@@ -21,6 +21,9 @@ test("the site's links move within the app, mark the current page, and leave mod
   await page.goto("/features");
   const nav = page.getByRole("navigation", { name: "Primary" }).first();
   await expect(nav.getByRole("link", { name: "Features" })).toHaveAttribute("aria-current", "page");
+  // Before hydration the links are ordinary links. The menu button (hidden at this width) is
+  // enabled by the render after hydration, when the links' listener is already in place.
+  await expect(page.getByRole("button", { name: "Open menu", includeHidden: true })).toBeEnabled();
   // Set on this document: still there after a move within the app, gone after a page load.
   await page.evaluate(() => Object.assign(window, { samePage: true }));
 
