@@ -3,7 +3,7 @@ import { apiTestServer } from "../../tests/helpers/api-test-server";
 import { testDatabaseKinds } from "../../tests/helpers/test-database";
 import { ensureAdminPassword, login } from "../auth/admin-auth.server";
 import { adminCountsRouter } from "./admin-counts-api.server";
-import { securityReportsRouter } from "./security-reports-api.server";
+import { securityReportsRouter } from "../reports/security-reports-api.server";
 
 const SEVERITY = ["Critical", "High", "Medium", "Low", "Informational"];
 const STATUS = ["new", "triaged", "resolved", "not_applicable"] as const;

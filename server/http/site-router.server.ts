@@ -12,10 +12,10 @@ import { refuseCrossSite } from "./cross-site.server";
 import { feedsRouter } from "./feeds.server";
 import { healthRouter, type Lifecycle } from "./health.server";
 import { adminMediaRouter, mediaRouter } from "./media.server";
-import { postWorkflowRouter } from "./post-workflow-api.server";
+import { postWorkflowRouter } from "../blog/post-workflow-api.server";
 import { publicPostsRouter } from "./public-posts-api.server";
 import { requestLog } from "./request-log.server";
-import { securityReportsRouter } from "./security-reports-api.server";
+import { securityReportsRouter } from "../reports/security-reports-api.server";
 import { securityTxtRouter } from "./security-txt.server";
 import { databaseUnavailableHandler } from "./unavailable.server";
 

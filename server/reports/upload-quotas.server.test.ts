@@ -9,7 +9,7 @@ import { serveApi, testServices } from "../../tests/helpers/http-server";
 import { pngOfSize, tinyPng, validReportFields } from "../../tests/helpers/sample-files";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
 import type { AppDatabase } from "../db/database.server";
-import { securityReportsRouter } from "../http/security-reports-api.server";
+import { securityReportsRouter } from "./security-reports-api.server";
 import {
   ATTACHMENT_CHUNK_BYTES,
   purgeClosedReportAttachments,

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, test } from "vitest";
 import { serveApi, testServices } from "../../tests/helpers/http-server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
 import { ensureAdminPassword, login } from "../auth/admin-auth.server";
-import { getPreviewPost } from "../blog/preview-links.server";
-import { adminPostsRouter } from "./admin-posts-api.server";
+import { getPreviewPost } from "./preview-links.server";
+import { adminPostsRouter } from "../http/admin-posts-api.server";
 import { postWorkflowRouter } from "./post-workflow-api.server";
 
 const PASSWORD = "correct horse battery staple";

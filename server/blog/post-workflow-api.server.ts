@@ -2,12 +2,12 @@ import express, { type Request } from "express";
 import { adminApiMessages } from "../../domain/admin-messages";
 import { authMessages } from "../../domain/auth";
 import { previewLinkInputSchema, workflowApiMessages } from "../../domain/post-workflow";
-import { autosavePost, getRevision, listRevisions } from "../blog/post-revisions.server";
-import { createPreviewLink, listPreviewLinks, revokePreviewLink } from "../blog/preview-links.server";
+import { autosavePost, getRevision, listRevisions } from "./post-revisions.server";
+import { createPreviewLink, listPreviewLinks, revokePreviewLink } from "./preview-links.server";
 import type { AppServices } from "../context.server";
-import { ADMIN_POST_BODY_LIMIT } from "./admin-posts-api.server";
-import { jsonBody, sendApiError } from "./api-errors.server";
-import { requireAdmin } from "./require-admin.server";
+import { ADMIN_POST_BODY_LIMIT } from "../http/admin-posts-api.server";
+import { jsonBody, sendApiError } from "../http/api-errors.server";
+import { requireAdmin } from "../http/require-admin.server";
 
 type PostParams = { id: string };
 type RevisionParams = PostParams & { revisionId: string };

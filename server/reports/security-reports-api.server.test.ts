@@ -13,7 +13,7 @@ import { apiTestServer } from "../../tests/helpers/api-test-server";
 import { testDatabaseKinds } from "../../tests/helpers/test-database";
 import { ensureAdminPassword, login } from "../auth/admin-auth.server";
 import type { AppDatabase } from "../db/database.server";
-import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from "../reports/report-upload.server";
+import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from "./report-upload.server";
 import { contentDisposition, securityReportsRouter } from "./security-reports-api.server";
 
 const MB = 1024 * 1024;

@@ -3,19 +3,19 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { isReportStatus, REPORT_STATUSES, reportMessages, SEVERITIES } from "../../domain/vulnerability-report";
 import type { AppServices } from "../context.server";
-import { readAttachmentChunks } from "../reports/attachment-store.server";
-import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from "../reports/report-upload.server";
-import { submitReport, type ReportRefusal } from "../reports/submit-report.server";
-import { createUploadGate } from "../reports/upload-quota.server";
+import { readAttachmentChunks } from "./attachment-store.server";
+import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from "./report-upload.server";
+import { submitReport, type ReportRefusal } from "./submit-report.server";
+import { createUploadGate } from "./upload-quota.server";
 import {
   getAttachment,
   getReport,
   listReports,
   setReportStatus,
-} from "../reports/reports.server";
-import { requireAdmin } from "./require-admin.server";
-import { sendApiError, sendRateLimited } from "./api-errors.server";
-import { clientKey } from "./client-key.server";
+} from "./reports.server";
+import { requireAdmin } from "../http/require-admin.server";
+import { sendApiError, sendRateLimited } from "../http/api-errors.server";
+import { clientKey } from "../http/client-key.server";
 import { parseReportFilter } from "../../domain/contact-inbox";
 
 /** How long a refused, oversized body may keep streaming in after the answer before we hang up. */
