@@ -27,6 +27,8 @@ export const adminToasts = {
   updated: success("Blog post updated successfully"),
   createFailed: failure("Failed to create blog post"),
   updateFailed: failure("Failed to update blog post"),
+  previewLinksRevoked: (count: number) => success(`All preview links were revoked (${count}).`),
+  revokePreviewLinksFailed: failure("Failed to revoke preview links"),
 } as const;
 
 export const adminTexts = {

@@ -128,6 +128,10 @@ export const workflowTexts = {
   revokeLink: "Revoke",
   noShareLinks: "No active preview links",
   linkExpires: (time: string) => `Expires ${time}`,
+  revokeAllLead:
+    "Anyone with a preview link can see its post until the link expires. If one may have reached the wrong person, revoke them all; changing the admin password does this too.",
+  revokeAll: "Revoke all preview links",
+  revokeAllConfirm: "Revoke every preview link of every post? People you sent one to will no longer see the post.",
 } as const;
 
 /** Messages the workflow API answers with. */

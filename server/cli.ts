@@ -34,7 +34,7 @@ const commands: Record<string, Command> = {
     },
   },
   "set-password": {
-    summary: "set the admin password (read from standard input) and end every admin session",
+    summary: "set the admin password (read from standard input), end every admin session and revoke every preview link",
     async run({ db, config }) {
       if (config.adminPassword) {
         // The server makes ADMIN_PASSWORD the password at every start: a change here would be undone.
@@ -46,7 +46,7 @@ const commands: Record<string, Command> = {
       const password = await readSecret("New admin password (at least 12 characters): ");
       if (password.length < 12) throw new Error("The password must be at least 12 characters long.");
       await setAdminPassword(db, password);
-      console.log("The admin password was changed; every admin session was ended.");
+      console.log("The admin password was changed; every admin session and preview link was ended.");
     },
   },
   outbox: {

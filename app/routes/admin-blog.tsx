@@ -4,6 +4,7 @@ import { adminTexts, adminToasts } from "../../domain/admin-messages";
 import type { BlogPostSummary } from "../../domain/blog-post";
 import { QueryStatus } from "../components/admin/admin-panels";
 import { PostTable } from "../components/admin/post-table";
+import { RevokeAllPreviewLinks } from "../components/admin/workflow/revoke-all-preview-links";
 import { MessagePanel } from "../components/ui/message-panel";
 import { adminPageMeta } from "../content/admin-page-meta";
 import { adminApi, type AdminApiResult } from "../lib/admin/client";
@@ -118,6 +119,8 @@ export default function AdminBlog() {
           />
         )}
       </div>
+      {/* Links exist only for posts: with none, there is nothing to revoke. */}
+      {list.status === "ready" && list.data.length > 0 ? <RevokeAllPreviewLinks /> : null}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { revokeAllPreviewLinks } from "../blog/preview-links.server";
 import type { AppDatabase } from "../db/database.server";
 import { generatePassword, hashPassword, needsRehash, verifyPassword } from "./password.server";
 
@@ -17,9 +18,10 @@ function hashToken(token: string): string {
 }
 
 /**
- * Makes sure an admin password hash is stored. ADMIN_PASSWORD, when set, wins (its hash replaces
- * a different stored one). With neither, a strong password is generated and returned once so the
- * caller can print it; several processes starting together store exactly one.
+ * Makes sure an admin password hash is stored. ADMIN_PASSWORD, when set, wins: its hash replaces
+ * a different stored one, a password change like any other (sessions and preview links end).
+ * With neither, a strong password is generated and returned once so the caller can print it;
+ * several processes starting together store exactly one.
  */
 export async function ensureAdminPassword(
   db: AppDatabase,
@@ -40,10 +42,14 @@ export async function ensureAdminPassword(
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 ? { generated } : {};
 }
 
-/** Stores a new password hash and ends every session. */
+/**
+ * Stores a new password hash and, in the same transaction, ends every session and revokes every
+ * preview link: whoever held the old password (or a session) keeps no way in.
+ */
 export async function setAdminPassword(db: AppDatabase, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  const now = new Date().toISOString();
+  const changedAt = new Date();
+  const now = changedAt.toISOString();
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto("admin_credentials")
@@ -51,6 +57,7 @@ export async function setAdminPassword(db: AppDatabase, password: string): Promi
       .onConflict((conflict) => conflict.column("id").doUpdateSet({ password_hash: passwordHash, updated_at: now }))
       .execute();
     await trx.updateTable("admin_sessions").set({ revoked_at: now }).where("revoked_at", "is", null).execute();
+    await revokeAllPreviewLinks(trx, changedAt);
   });
 }
 

@@ -48,6 +48,7 @@ describe.each(testDatabaseKinds)("editorial workflow API on %s", (kind) => {
       ["GET", `${base}/preview-links`, undefined],
       ["POST", `${base}/preview-links`, { purpose: "share" }],
       ["DELETE", `${base}/preview-links/some-id`, undefined],
+      ["DELETE", "/admin/preview-links", undefined],
     ];
     for (const [method, path, body] of cases) {
       for (const token of [null, "not-a-token"]) {
@@ -111,5 +112,28 @@ describe.each(testDatabaseKinds)("editorial workflow API on %s", (kind) => {
     expect((await call("DELETE", `${base}/preview-links/${link.id}`)).status).toBe(204);
     expect((await call("DELETE", `${base}/preview-links/${link.id}`)).status).toBe(404);
     expect(await getPreviewPost(db, link.token)).toBeUndefined();
+  });
+
+  test("DELETE /admin/preview-links revokes every link of every post and answers how many worked", async () => {
+    const { call, post, db } = await start();
+    const other = (await (await call("POST", "/admin/posts", { title: "Other", slug: "other" })).json()) as { id: string };
+    const tokens: string[] = [];
+    for (const id of [post.id, post.id, other.id]) {
+      const made = await call("POST", `/admin/posts/${id}/preview-links`, { purpose: "share" });
+      tokens.push(((await made.json()) as { token: string }).token);
+    }
+    for (const token of tokens) expect(await getPreviewPost(db, token)).toBeDefined();
+
+    const revoked = await call("DELETE", "/admin/preview-links");
+    expect(revoked.status).toBe(200);
+    expect(revoked.headers.get("cache-control")).toBe("no-store");
+    expect(await revoked.json()).toEqual({ revoked: 3 });
+    for (const token of tokens) expect(await getPreviewPost(db, token)).toBeUndefined();
+    expect(await (await call("GET", `/admin/posts/${post.id}/preview-links`)).json()).toEqual([]);
+
+    // Nothing left to revoke; new links work again.
+    expect(await (await call("DELETE", "/admin/preview-links")).json()).toEqual({ revoked: 0 });
+    const fresh = (await (await call("POST", `/admin/posts/${post.id}/preview-links`, { purpose: "share" })).json()) as { token: string };
+    expect(await getPreviewPost(db, fresh.token)).toBeDefined();
   });
 });

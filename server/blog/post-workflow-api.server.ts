@@ -3,7 +3,7 @@ import { adminApiMessages } from "../../domain/admin-messages";
 import { authMessages } from "../../domain/auth";
 import { previewLinkInputSchema, workflowApiMessages } from "../../domain/post-workflow";
 import { autosavePost, getRevision, listRevisions } from "./post-revisions.server";
-import { createPreviewLink, listPreviewLinks, revokePreviewLink } from "./preview-links.server";
+import { createPreviewLink, listPreviewLinks, revokeAllPreviewLinks, revokePreviewLink } from "./preview-links.server";
 import type { AppServices } from "../context.server";
 import { ADMIN_POST_BODY_LIMIT } from "../http/admin-posts-api.server";
 import { jsonBody, sendApiError } from "../http/api-errors.server";
@@ -20,18 +20,19 @@ type LinkParams = PostParams & { linkId: string };
  * - `GET /api/admin/posts/:id/revisions/:revisionId`: one revision with every field
  * - `POST /api/admin/posts/:id/autosave`: the editor's unsaved state as an autosave revision
  * - `GET|POST /api/admin/posts/:id/preview-links`, `DELETE …/preview-links/:linkId`
+ * - `DELETE /api/admin/preview-links`: revokes every preview link of every post, `{ revoked }`
  *
  * Mounted before the API's shared JSON parser: an autosave carries a whole post body.
  */
 export function postWorkflowRouter(services: AppServices) {
-  const { db } = services;
+  const { db, logger } = services;
   const router = express.Router();
   const largeJson = jsonBody(`${ADMIN_POST_BODY_LIMIT}b`);
   const smallJson = jsonBody();
   const guard = requireAdmin(services);
   const writeGuard = requireAdmin(services, authMessages.requiredToUpdate);
 
-  router.use("/admin/posts/:id", (_req, res, next) => {
+  router.use(["/admin/posts/:id", "/admin/preview-links"], (_req, res, next) => {
     res.set("Cache-Control", "no-store");
     next();
   });
@@ -77,6 +78,12 @@ export function postWorkflowRouter(services: AppServices) {
       return sendApiError(res, 404, workflowApiMessages.previewLinkNotFound);
     }
     res.status(204).end();
+  });
+
+  router.delete("/admin/preview-links", writeGuard, async (_req, res) => {
+    const revoked = await revokeAllPreviewLinks(db);
+    logger.info({ revoked }, "every preview link revoked by the admin");
+    res.json({ revoked });
   });
 
   return router;

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { Transaction } from "kysely";
 import type { PublicPost } from "../../domain/blog-post";
 import type { PostWorkflowValues } from "../../domain/post-publishing";
 import {
@@ -10,6 +11,7 @@ import {
   type PreviewPurpose,
 } from "../../domain/post-workflow";
 import type { AppDatabase } from "../db/database.server";
+import type { Database } from "../db/schema";
 import { imagesInHtml } from "../media/media.server";
 import { cleanArticleHtml } from "./article-html.server";
 import { articleFields, getPostById } from "./posts.server";
@@ -85,6 +87,27 @@ export async function revokePreviewLink(db: AppDatabase, postId: string, linkId:
     .where("revoked_at", "is", null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Revokes every preview link of every post at once, and answers how many of them still worked.
+ * The admin's "Revoke all preview links" calls it, and so does every change of the admin password,
+ * inside the transaction that stores the new hash and ends the sessions: a link made with a stolen
+ * session ends with it (docs/decisions/130-preview-links-end-with-the-password.md).
+ */
+export async function revokeAllPreviewLinks(
+  db: AppDatabase | Transaction<Database>,
+  now = new Date(),
+): Promise<number> {
+  const nowText = now.toISOString();
+  // Expired links are marked too, so none is left unrevoked; only those that worked are counted.
+  const revoked = await db
+    .updateTable("post_preview_links")
+    .set({ revoked_at: nowText })
+    .where("revoked_at", "is", null)
+    .returning("expires_at")
+    .execute();
+  return revoked.filter((link) => link.expires_at > nowText).length;
 }
 
 /** The previewed post with its SEO fields, which its page's metadata uses as the article's does. */

@@ -100,6 +100,8 @@ export const adminApi = {
     call<CreatedPreviewLink>(`${post(id)}/preview-links`, { method: "POST", body: json({ purpose }) }),
   revokePreviewLink: (id: string, linkId: string) =>
     call<void>(`${post(id)}/preview-links/${encodeURIComponent(linkId)}`, { method: "DELETE" }),
+  /** Revokes every preview link of every post; answers how many still worked. */
+  revokeAllPreviewLinks: () => call<{ revoked: number }>("/api/admin/preview-links", { method: "DELETE" }),
 
   listMessages: (page: number, query: Partial<InboxQuery> = {}) =>
     call<ContactMessagePage>(`/api/admin/contact/messages?${inboxSearchParams({ ...query, page })}`),
