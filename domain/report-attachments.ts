@@ -47,6 +47,12 @@ export const attachmentMessages = {
   quotaReached:
     "The site has received as many report attachments as it accepts for now. Please try again later; nothing of this report was stored.",
   busy: "Too many reports are being uploaded at this moment. Please try again in a minute; nothing of this report was stored.",
+  /** Per-client quota (docs/decisions/132): this network, not the site, is at its limit. */
+  clientQuotaReached:
+    "Your network has sent as many report attachments as we accept for now. Please try again later, or send the report without attachments; nothing of this report was stored.",
+  /** The body paused too long or took too long in all (docs/decisions/132). */
+  uploadTimedOut:
+    "The upload was too slow and was stopped. Please check your connection and try again; nothing of this report was stored.",
 } as const;
 
 /** Bytes needed to recognise every binary kind below (PNG's signature is the longest). */

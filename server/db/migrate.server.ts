@@ -16,6 +16,7 @@ import * as postWorkflow from "./migrations/0025-post-workflow";
 import * as slugRedirects from "./migrations/0026-slug-redirects";
 import * as blogMedia from "./migrations/0027-blog-media";
 import * as blogMediaVariants from "./migrations/0028-blog-media-variants";
+import * as reportUploadClients from "./migrations/0030-report-upload-clients";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) so the bundled
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   "0026-slug-redirects": slugRedirects,
   "0027-blog-media": blogMedia,
   "0028-blog-media-variants": blogMediaVariants,
+  "0030-report-upload-clients": reportUploadClients,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -111,6 +111,11 @@ export type ReportAttachmentsTable = {
   /** The first chunk of the bytes (all of a small file); blob on SQLite, bytea on PostgreSQL. */
   data: Buffer;
   created_at: string;
+  /**
+   * Hash of the sending client's key, for the per-client upload quota (migration 0030); null
+   * before it, without a key, and after a day (forgotten by housekeeping).
+   */
+  client_hash: string | null;
 };
 
 /** The bytes of an attachment after its first chunk, in order. */

@@ -19,6 +19,8 @@ export type StoredAttachmentFacts = {
   size: number;
   sha256: string;
   createdAt: string;
+  /** Who sent it, for the per-client upload quota (`uploadClientHash`); absent without a key. */
+  clientHash?: string;
 };
 
 /** Inserts an attachment row and its chunks from a file on disk, inside the caller's transaction. */
@@ -43,6 +45,7 @@ export async function insertAttachment(
           sha256: facts.sha256,
           data: piece,
           created_at: facts.createdAt,
+          client_hash: facts.clientHash ?? null,
         })
         .execute();
     } else {

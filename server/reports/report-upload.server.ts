@@ -23,13 +23,32 @@ export type UploadLimits = {
   maxFiles: number;
   maxTotalBytes: number;
   maxBodyBytes: number;
+  /** Longest pause without a byte of the body before the upload is cut (REPORT_UPLOAD_IDLE_TIMEOUT). */
+  idleTimeoutMs: number;
+  /** Longest time from the start of reading to the body's last byte (REPORT_UPLOAD_TIMEOUT). */
+  bodyTimeoutMs: number;
 };
+
+/**
+ * An upload that sends nothing for this long holds an upload slot for nothing: it is cut. The
+ * default of REPORT_UPLOAD_IDLE_TIMEOUT (docs/decisions/132).
+ */
+export const UPLOAD_IDLE_TIMEOUT_MS = 30_000;
+
+/**
+ * The whole body must arrive within this, however steadily it trickles: a report at its 51 MB
+ * cap needs about 3.5 Mbit/s, one 10 MB file about 0.7 Mbit/s. The default of
+ * REPORT_UPLOAD_TIMEOUT (docs/decisions/132).
+ */
+export const UPLOAD_BODY_TIMEOUT_MS = 120_000;
 
 export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
   maxFileBytes: ATTACHMENT_LIMITS.maxFileBytes,
   maxFiles: ATTACHMENT_LIMITS.maxFiles,
   maxTotalBytes: ATTACHMENT_LIMITS.maxTotalBytes,
   maxBodyBytes: ATTACHMENT_LIMITS.maxBodyBytes,
+  idleTimeoutMs: UPLOAD_IDLE_TIMEOUT_MS,
+  bodyTimeoutMs: UPLOAD_BODY_TIMEOUT_MS,
 };
 
 /** One accepted file, spooled to a temporary file (never held in memory). */
@@ -44,7 +63,7 @@ export type UploadedFile = {
 };
 
 export type UploadRefusal = {
-  status: 400 | 413 | 415;
+  status: 400 | 408 | 413 | 415;
   error: string;
   fields?: Record<string, string>;
   /** The body was not read to its end: the connection must be closed after the answer. */
@@ -67,14 +86,16 @@ const LONGEST_FIELD_CHARACTERS = Math.max(
 /** Bytes of the longest field at four bytes per character, so a legal value is never cut. */
 const MAX_FIELD_BYTES = LONGEST_FIELD_CHARACTERS * 4;
 /** Refusals in order of precedence: a size problem is reported before a type or field problem. */
-const PRECEDENCE: Record<UploadRefusal["status"], number> = { 413: 3, 415: 2, 400: 1 };
+const PRECEDENCE: Record<UploadRefusal["status"], number> = { 408: 4, 413: 3, 415: 2, 400: 1 };
 
 /**
  * Reads a report's multipart body as a stream with hard limits. Every file is inspected as it
  * arrives (type, size, SHA-256) and spooled to a private temporary folder, so memory stays flat
  * whatever the size: too large, too many or of a refused type stops keeping its bytes at once
- * (the rest of the body is read and dropped, so the client gets a clean answer). The caller
- * stores accepted files in the database and then calls `discard`.
+ * (the rest of the body is read and dropped, so the client gets a clean answer). A body that
+ * pauses longer than `idleTimeoutMs`, or is not all there within `bodyTimeoutMs`, is given up at
+ * once with 408 and nothing kept. The caller stores accepted files in the database and then
+ * calls `discard`.
  */
 export function readReportUpload(
   req: IncomingMessage,
@@ -162,8 +183,27 @@ function readUpload(
     function settle(result: ReadResult) {
       if (settled) return;
       settled = true;
+      stopClocks();
       resolve(result);
     }
+
+    // A slow body holds an upload slot: past either deadline it is given up, the parser stopped
+    // and nothing kept. The answer goes out on the same connection, which is then closed.
+    function giveUp() {
+      if (settled) return;
+      req.unpipe(parser);
+      parser.destroy();
+      files = [];
+      settle({ ok: false, status: 408, error: attachmentMessages.uploadTimedOut, closeConnection: true });
+    }
+    const bodyClock = setTimeout(giveUp, limits.bodyTimeoutMs);
+    const idleClock = setTimeout(giveUp, limits.idleTimeoutMs);
+    function stopClocks() {
+      clearTimeout(bodyClock);
+      clearTimeout(idleClock);
+    }
+    // Once the body is all here, what is left (spooling, checks) is the server's own work.
+    req.on("end", stopClocks);
 
     function finishIfDone() {
       if (!parserFinished || pendingFiles > 0) return;
@@ -176,6 +216,7 @@ function readUpload(
 
     req.on("data", (chunk: Buffer) => {
       bodyBytes += chunk.length;
+      if (!settled) idleClock.refresh();
       if (bodyBytes > limits.maxBodyBytes && !settled) {
         // A body without a Content-Length that grows past the cap: stop reading now.
         req.unpipe(parser);

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import { containsPattern, type ReportListFilter } from "../../domain/contact-inbox";
 import type { Database } from "../db/schema";
+import { mailboxKey } from "../../domain/email-address";
 import { formatBytes } from "../../domain/report-attachments";
 import {
   REPORT_REFERENCE_ALPHABET,
@@ -16,12 +17,13 @@ import { countAttempt, type RateLimitRule } from "../limits/rate-limits.server";
 import { enqueueEmail, notifyOutbox, oneLineHeader } from "../mail/outbox.server";
 import { insertAttachment } from "./attachment-store.server";
 import type { UploadedFile } from "./report-upload.server";
-import { quotaExceeded, type UploadQuota } from "./upload-quota.server";
+import { clientQuotaExceeded, quotaExceeded, type UploadQuota } from "./upload-quota.server";
 
 /**
- * Acknowledgements sent to one address per day. Anyone can type any address into the form, so
- * past this the report is still stored and the team still notified, but the address gets no
- * more mail from us that day (docs/decisions/063-acknowledgement-cap.md).
+ * Acknowledgements sent to one mailbox per day, however its address is spelled (`mailboxKey`).
+ * Anyone can type any address into the form, so past this the report is still stored and the
+ * team still notified, but the mailbox gets no more mail from us that day
+ * (docs/decisions/063-acknowledgement-cap.md).
  */
 export const ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY = 3;
 
@@ -47,16 +49,18 @@ const REFERENCE_ATTEMPTS = 5;
  * Stores a validated report, its attachments (streamed from their spooled files, a chunk at a
  * time) and its two outbox emails (to the security team, and an acknowledgement to the
  * reporter) in one transaction: all of it or nothing. With a quota, attachments that would go
- * over the global hourly or daily cap store nothing and come back as `quota_reached`.
+ * over the sending client's hourly or daily cap (when its hash is given) store nothing and come
+ * back as `client_quota_reached`; over the whole site's, as `quota_reached`.
  */
 export async function createReport(
   db: AppDatabase,
   config: Pick<Config, "mail" | "public">,
   input: ReportInput,
   files: UploadedFile[],
-  { quota }: { quota?: Pick<UploadQuota, "bytesPerHour" | "bytesPerDay"> } = {},
+  { quota, clientHash }: { quota?: Omit<UploadQuota, "concurrentUploads">; clientHash?: string } = {},
 ): Promise<
-  { ok: true; id: string; reference: string } | { ok: false; code: "quota_reached"; retryAfterSeconds: number }
+  | { ok: true; id: string; reference: string }
+  | { ok: false; code: "quota_reached" | "client_quota_reached"; retryAfterSeconds: number }
 > {
   const incomingBytes = files.reduce((total, file) => total + file.size, 0);
   for (let attempt = 1; ; attempt += 1) {
@@ -76,8 +80,11 @@ export async function createReport(
     const createdAt = now.toISOString();
     const refused = await db.transaction().execute(async (trx) => {
       if (quota) {
+        const overClient =
+          clientHash === undefined ? undefined : await clientQuotaExceeded(trx, quota, clientHash, incomingBytes, now);
+        if (overClient) return { code: "client_quota_reached" as const, ...overClient };
         const over = await quotaExceeded(trx, quota, incomingBytes, now);
-        if (over) return over;
+        if (over) return { code: "quota_reached" as const, ...over };
       }
       await trx
         .insertInto("security_reports")
@@ -93,17 +100,19 @@ export async function createReport(
           size: file.size,
           sha256: file.sha256,
           createdAt,
+          clientHash,
         };
         await insertAttachment(trx, facts, file.path);
       }
-      // Counted in this transaction: a report that is not stored uses up nothing.
-      const capped = await countAttempt(trx, ACKNOWLEDGEMENT_RULE, input.reporter_email.toLowerCase());
+      // Counted in this transaction: a report that is not stored uses up nothing. Counted per
+      // mailbox, not per spelling: victim+1@ and victim+2@ share one cap.
+      const capped = await countAttempt(trx, ACKNOWLEDGEMENT_RULE, mailboxKey(input.reporter_email));
       const acknowledged = !capped;
       await enqueueEmail(trx, securityTeamEmail(config, { id, reference, input, files, createdAt, acknowledged }));
       if (acknowledged) await enqueueEmail(trx, acknowledgementEmail(config, { reference, input }));
       return undefined;
     });
-    if (refused) return { ok: false, code: "quota_reached", retryAfterSeconds: refused.retryAfterSeconds };
+    if (refused) return { ok: false, code: refused.code, retryAfterSeconds: refused.retryAfterSeconds };
     // Committed: this process's outbox worker sends both emails now, not at its next poll.
     notifyOutbox();
     return { ok: true, id, reference };

@@ -334,6 +334,48 @@ describe.each(testDatabaseKinds)("security reports API on %s", (kind) => {
     expect(await counts(db)).toEqual({ reports: 1, attachments: 0, outbox: 2 });
   });
 
+  test("acknowledgements are capped per mailbox: the 4th to a victim+N or dotted Gmail spelling is not sent", async () => {
+    const { db, submit } = await start({ SECURITY_TO: "team@dialogic.test" });
+    const sendAs = async (address: string) => {
+      const response = await submit(reportForm(validReportFields({ reporter_email: address })));
+      expect(response.status, address).toBe(201);
+    };
+    const acknowledgementsTo = async (address: string) =>
+      (await db.selectFrom("mail_outbox").select("id").where("to_address", "=", address).execute()).length;
+
+    for (const address of ["victim+1@example.com", "victim+2@example.com", "Victim+3@Example.com", "victim+4@example.com", "victim@example.com"]) {
+      await sendAs(address);
+    }
+    // Each email goes to the address as typed, and the report keeps it as typed.
+    expect(await acknowledgementsTo("victim+1@example.com")).toBe(1);
+    expect(await acknowledgementsTo("victim+2@example.com")).toBe(1);
+    expect(await acknowledgementsTo("Victim+3@Example.com")).toBe(1);
+    expect(await acknowledgementsTo("victim+4@example.com")).toBe(0);
+    expect(await acknowledgementsTo("victim@example.com")).toBe(0);
+    const stored = await db.selectFrom("security_reports").select("reporter_email").execute();
+    expect(stored.map((row) => row.reporter_email).sort()).toEqual(
+      ["Victim+3@Example.com", "victim+1@example.com", "victim+2@example.com", "victim+4@example.com", "victim@example.com"].sort(),
+    );
+    const toTeam = await db.selectFrom("mail_outbox").select("text_body").where("to_address", "=", "team@dialogic.test").execute();
+    expect(toTeam).toHaveLength(5);
+    expect(toTeam.filter((email) => email.text_body.includes("Acknowledgement: not sent"))).toHaveLength(2);
+
+    // Gmail ignores dots and googlemail.com is the same mailbox.
+    for (const address of ["v.i.c.t.i.m@gmail.com", "victim@googlemail.com", "VIC.TIM+x@gmail.com", "victim@gmail.com"]) {
+      await sendAs(address);
+    }
+    expect(await acknowledgementsTo("v.i.c.t.i.m@gmail.com")).toBe(1);
+    expect(await acknowledgementsTo("victim@googlemail.com")).toBe(1);
+    expect(await acknowledgementsTo("VIC.TIM+x@gmail.com")).toBe(1);
+    expect(await acknowledgementsTo("victim@gmail.com")).toBe(0);
+
+    // Dots elsewhere name different mailboxes: each has a cap of its own.
+    await sendAs("first.last@example.com");
+    await sendAs("firstlast@example.com");
+    expect(await acknowledgementsTo("first.last@example.com")).toBe(1);
+    expect(await acknowledgementsTo("firstlast@example.com")).toBe(1);
+  });
+
   test("the triage inbox: list, detail, status and downloads, for the administrator only", async () => {
     const { submit, adminToken, adminGet, url } = await start();
     const png = tinyPng(16);

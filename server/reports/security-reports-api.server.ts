@@ -23,14 +23,16 @@ const LINGER_MS = 2_000;
 
 /**
  * POST /api/security/reports (anyone, multipart) and the administrator's triage inbox under
- * /api/admin/security/reports. See docs/decisions/050-report-intake.md.
+ * /api/admin/security/reports. See docs/decisions/050-report-intake.md. `limits` replaces upload
+ * limits of the defaults and the configuration (tests use small sizes and deadlines).
  */
 export function securityReportsRouter(
   services: AppServices,
-  { limits = DEFAULT_UPLOAD_LIMITS }: { limits?: UploadLimits } = {},
+  { limits: overrides }: { limits?: Partial<UploadLimits> } = {},
 ) {
   const { db, config, logger } = services;
   const router = express.Router();
+  const limits: UploadLimits = { ...DEFAULT_UPLOAD_LIMITS, ...config.uploadTimeouts, ...overrides };
 
   // Uploads in progress in this process, whoever sends them (docs/decisions/066).
   const gate = createUploadGate(config.uploadQuota.concurrentUploads);

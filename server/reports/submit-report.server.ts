@@ -6,7 +6,7 @@ import type { AppServices } from "../context.server";
 import { countAttempt, type RateLimited, type RateLimitRule } from "../limits/rate-limits.server";
 import { readReportUpload, type UploadLimits, type UploadRefusal } from "./report-upload.server";
 import { createReport } from "./reports.server";
-import { quotaExceeded, type UploadGate } from "./upload-quota.server";
+import { clientQuotaExceeded, quotaExceeded, uploadClientHash, type UploadGate } from "./upload-quota.server";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -16,7 +16,8 @@ function reportLimit(config: AppServices["config"]): RateLimitRule {
 }
 
 type QuotaRefusal = {
-  status: 503;
+  /** 429: this client's own quota; 503: the whole site's, or no upload slot free. */
+  status: 429 | 503;
   error: string;
   fields?: undefined;
   retryAfterSeconds: number;
@@ -42,10 +43,11 @@ const BUSY_RETRY_SECONDS = 30;
 
 /**
  * Receives a vulnerability report from any door, in this order: the client's rate limit (so a
- * limited client's body is never read), the global quotas (concurrent uploads, then the hourly
- * and daily bytes by the declared length), then the body read with its limits and spooled to
- * disk, parsed with the shared domain schema, and stored with the quota checked again on what
- * actually arrived. The spooled files are removed whatever happens (docs/decisions/060, 066).
+ * limited client's body is never read), the quotas (concurrent uploads, then the client's and
+ * the whole site's hourly and daily bytes by the declared length), then the body read with its
+ * limits and deadlines and spooled to disk, parsed with the shared domain schema, and stored
+ * with the quotas checked again on what actually arrived. The upload slot is given back and the
+ * spooled files removed whatever happens (docs/decisions/060, 066, 132).
  */
 export async function submitReport(
   { db, config }: Pick<AppServices, "db" | "config">,
@@ -59,6 +61,10 @@ export async function submitReport(
   try {
     const declared = Number(req.headers["content-length"] ?? 0);
     const fileBytesAtLeast = Number.isFinite(declared) ? Math.max(0, declared - TEXT_ALLOWANCE_BYTES) : 0;
+    const clientHash = clientKey === undefined ? undefined : uploadClientHash(clientKey);
+    const earlyClient =
+      clientHash === undefined ? undefined : await clientQuotaExceeded(db, config.uploadQuota, clientHash, fileBytesAtLeast);
+    if (earlyClient) return clientQuotaRefusal(earlyClient.retryAfterSeconds, true);
     const early = await quotaExceeded(db, config.uploadQuota, fileBytesAtLeast);
     if (early) return quotaRefusal(early.retryAfterSeconds, true);
 
@@ -69,8 +75,12 @@ export async function submitReport(
       if (!parsed.success) {
         return refused({ status: 400, error: reportMessages.fieldInvalid, fields: fieldErrors(parsed.error) });
       }
-      const created = await createReport(db, config, parsed.data, upload.files, { quota: config.uploadQuota });
-      if (!created.ok) return quotaRefusal(created.retryAfterSeconds, false);
+      const created = await createReport(db, config, parsed.data, upload.files, { quota: config.uploadQuota, clientHash });
+      if (!created.ok) {
+        return created.code === "client_quota_reached"
+          ? clientQuotaRefusal(created.retryAfterSeconds, false)
+          : quotaRefusal(created.retryAfterSeconds, false);
+      }
       return { ok: true, id: created.id, reference: created.reference, attachments: upload.files.length };
     } finally {
       upload.discard();
@@ -86,4 +96,8 @@ function refused(refusal: UploadRefusal | QuotaRefusal): ReportRefusal {
 
 function quotaRefusal(retryAfterSeconds: number, closeConnection: boolean): ReportRefusal {
   return refused({ status: 503, error: attachmentMessages.quotaReached, retryAfterSeconds, closeConnection });
+}
+
+function clientQuotaRefusal(retryAfterSeconds: number, closeConnection: boolean): ReportRefusal {
+  return refused({ status: 429, error: attachmentMessages.clientQuotaReached, retryAfterSeconds, closeConnection });
 }

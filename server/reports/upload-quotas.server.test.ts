@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { attachmentMessages } from "../../domain/report-attachments";
 import { serveApi, testServices } from "../../tests/helpers/http-server";
+import { openRawConnection } from "../../tests/helpers/raw-http";
 import { pngOfSize, tinyPng, validReportFields } from "../../tests/helpers/sample-files";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
 import type { AppDatabase } from "../db/database.server";
@@ -15,7 +16,8 @@ import {
   purgeClosedReportAttachments,
   readAttachmentBytes,
 } from "./attachment-store.server";
-import { quotaExceeded } from "./upload-quota.server";
+import type { UploadLimits } from "./report-upload.server";
+import { clientQuotaExceeded, forgetUploadClients, quotaExceeded, uploadClientHash } from "./upload-quota.server";
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -25,6 +27,47 @@ function reportForm(files: Buffer[] = []): FormData {
   for (const [name, value] of Object.entries(validReportFields())) form.append(name, value);
   files.forEach((bytes, index) => form.append(`attachment_${index}`, new Blob([new Uint8Array(bytes)]), `file-${index}.png`));
   return form;
+}
+
+/** A multipart request's bytes and content type, for clients that send bodies by hand. */
+async function multipart(form: FormData): Promise<{ body: Buffer; contentType: string }> {
+  const request = new Response(form);
+  return { body: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get("content-type")! };
+}
+
+/**
+ * Posts a report from a loopback address of the test's choosing (127.0.0.2, 127.0.0.3…): a
+ * separate client as the server sees it, without any proxy header.
+ */
+async function submitFrom(localAddress: string, url: string, form: FormData) {
+  const { body, contentType } = await multipart(form);
+  const target = new URL(`${url}/security/reports`);
+  return new Promise<{ status: number; retryAfter: string | undefined; json: unknown }>((resolve, reject) => {
+    const request = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: "POST",
+        localAddress,
+        agent: false,
+        headers: { "content-type": contentType, "content-length": String(body.length) },
+      },
+      (response) => {
+        const pieces: Buffer[] = [];
+        response.on("data", (piece: Buffer) => pieces.push(piece));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode!,
+            retryAfter: response.headers["retry-after"],
+            json: JSON.parse(Buffer.concat(pieces).toString("utf8")) as unknown,
+          }),
+        );
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
 }
 
 async function stored(db: AppDatabase) {
@@ -52,10 +95,10 @@ describe.each(testDatabaseKinds)("report upload quotas and storage on %s", (kind
     else process.env.TMPDIR = originalTmp;
   });
 
-  async function start(env: NodeJS.ProcessEnv = {}) {
+  async function start(env: NodeJS.ProcessEnv = {}, limits?: Partial<UploadLimits>) {
     database = await createTestDatabase(kind);
     const services = testServices(database.db, { REPORT_RATE_LIMIT: "100", ...env });
-    const server = await serveApi(services, [securityReportsRouter(services)]);
+    const server = await serveApi(services, [securityReportsRouter(services, { limits })]);
     closeServer = server.close;
     const submit = (body: FormData) => fetch(`${server.url}/security/reports`, { method: "POST", body });
     return { db: database.db, url: server.url, submit };
@@ -126,6 +169,117 @@ describe.each(testDatabaseKinds)("report upload quotas and storage on %s", (kind
     expect(await firstAnswered).toBe(201);
     expect((await stored(db)).reports).toBe(1);
     expect((await submit(reportForm([tinyPng()]))).status).toBe(201);
+  });
+
+  test("one client past its own byte quota gets 429 with Retry-After while another client still uploads", async () => {
+    const { db, url } = await start({ REPORT_CLIENT_UPLOAD_MB_PER_HOUR: "1", REPORT_CLIENT_UPLOAD_MB_PER_DAY: "2" });
+    const [first, second] = ["127.0.0.2", "127.0.0.3"];
+    expect((await submitFrom(first, url, reportForm([pngOfSize(600 * KB)]))).status).toBe(201);
+    const before = await stored(db);
+
+    const refused = await submitFrom(first, url, reportForm([pngOfSize(600 * KB)]));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    expect(Number(refused.retryAfter)).toBeLessThanOrEqual(3600);
+    expect(refused.json).toEqual({ error: attachmentMessages.clientQuotaReached });
+    expect(await stored(db)).toEqual(before);
+    // Refused before its body is read when the declared length alone is over.
+    const early = await submitFrom(first, url, reportForm([pngOfSize(2 * MB)]));
+    expect(early.status).toBe(429);
+    expect(await stored(db)).toEqual(before);
+
+    // Another client has a quota of its own, and the first can still report without files.
+    expect((await submitFrom(second, url, reportForm([pngOfSize(600 * KB)]))).status).toBe(201);
+    expect((await submitFrom(first, url, reportForm())).status).toBe(201);
+
+    // Stored per attachment as a hash of the client key, never the address itself.
+    const senders = await db.selectFrom("report_attachments").select("client_hash").execute();
+    expect(new Set(senders.map((row) => row.client_hash))).toEqual(new Set([uploadClientHash(first), uploadClientHash(second)]));
+    expect(JSON.stringify(senders)).not.toContain("127.0.0");
+  });
+
+  test("a client's daily byte quota counts the last 24 hours, and its hash is forgotten after them", async () => {
+    const { db, url } = await start();
+    expect((await submitFrom("127.0.0.2", url, reportForm([pngOfSize(300 * KB)]))).status).toBe(201);
+    const client = uploadClientHash("127.0.0.2");
+    const quota = { clientBytesPerHour: 500 * KB, clientBytesPerDay: 700 * KB };
+    const inTwoHours = new Date(Date.now() + 2 * 60 * 60 * 1000);
+    const inADay = new Date(Date.now() + 25 * 60 * 60 * 1000);
+    expect(await clientQuotaExceeded(db, quota, client, 300 * KB)).toBeDefined();
+    expect(await clientQuotaExceeded(db, quota, uploadClientHash("127.0.0.3"), 300 * KB)).toBeUndefined();
+    expect(await clientQuotaExceeded(db, quota, client, 300 * KB, inTwoHours)).toBeUndefined();
+    const overDaily = await clientQuotaExceeded(db, quota, client, 500 * KB, inTwoHours);
+    expect(overDaily!.retryAfterSeconds).toBeGreaterThan(20 * 60 * 60);
+    expect(await clientQuotaExceeded(db, quota, client, 500 * KB, inADay)).toBeUndefined();
+
+    expect(await forgetUploadClients(db)).toBe(0);
+    expect(await forgetUploadClients(db, inADay)).toBe(1);
+    const row = await db.selectFrom("report_attachments").select(["client_hash", "size"]).executeTakeFirstOrThrow();
+    expect(row.client_hash).toBeNull();
+    // The site-wide count keeps the bytes.
+    expect(await quotaExceeded(db, { bytesPerHour: 400 * KB, bytesPerDay: 4 * MB }, 200 * KB)).toBeDefined();
+  });
+
+  test("an upload that stalls is cut after the idle limit with 408, nothing stored, and its slot freed at once", async () => {
+    const spool = mkdtempSync(path.join(spoolRoot, "run-"));
+    const { db, url, submit } = await start({ REPORT_CONCURRENT_UPLOADS: "1" }, { idleTimeoutMs: 300, bodyTimeoutMs: 10_000 });
+    const { body, contentType } = await multipart(reportForm([pngOfSize(64 * KB)]));
+    const fileStarts = body.indexOf(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    expect(fileStarts).toBeGreaterThan(0);
+    process.env.TMPDIR = spool;
+    const started = Date.now();
+    const stalled = openRawConnection(
+      url,
+      Buffer.concat([
+        Buffer.from(
+          `POST /api/security/reports HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${contentType}\r\nContent-Length: ${body.length}\r\n\r\n`,
+        ),
+        // The text fields and the first bytes of the file, which start being spooled.
+        body.subarray(0, fileStarts + 1000),
+      ]),
+    );
+    const answer = await stalled.answer;
+    const waited = Date.now() - started;
+    expect(answer?.status).toBe(408);
+    expect(JSON.parse(answer!.body)).toEqual({ error: attachmentMessages.uploadTimedOut });
+    expect(answer!.headers.connection).toBe("close");
+    expect(waited).toBeGreaterThanOrEqual(250);
+    expect(waited).toBeLessThan(3000);
+    expect(readdirSync(spool).filter((name) => name.startsWith("dialogic-report-"))).toEqual([]);
+
+    // The only upload slot is free again: the next report goes through, and the stalled one
+    // left nothing behind. The connection is closed after the answer.
+    expect((await submit(reportForm([tinyPng()]))).status).toBe(201);
+    expect(await stored(db)).toMatchObject({ reports: 1, attachments: 1 });
+    await stalled.closed;
+  });
+
+  test("an upload that trickles past the total limit is cut with 408 however steadily it sends", async () => {
+    const { db, url, submit } = await start({ REPORT_CONCURRENT_UPLOADS: "1" }, { idleTimeoutMs: 1_000, bodyTimeoutMs: 800 });
+    const { body, contentType } = await multipart(reportForm([pngOfSize(64 * KB)]));
+    const started = Date.now();
+    const trickling = openRawConnection(
+      url,
+      `POST /api/security/reports HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${contentType}\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
+    let sent = 0;
+    const drip = setInterval(() => {
+      trickling.write(body.subarray(sent, sent + 50));
+      sent += 50;
+    }, 100);
+    try {
+      const answer = await trickling.answer;
+      expect(answer?.status).toBe(408);
+      expect(JSON.parse(answer!.body)).toEqual({ error: attachmentMessages.uploadTimedOut });
+      const waited = Date.now() - started;
+      expect(waited).toBeGreaterThanOrEqual(750);
+      expect(waited).toBeLessThan(3000);
+    } finally {
+      clearInterval(drip);
+      trickling.destroy();
+    }
+    expect((await submit(reportForm([tinyPng()]))).status).toBe(201);
+    expect(await stored(db)).toMatchObject({ reports: 1, attachments: 1 });
   });
 
   test("a large file is stored in chunks from a private spool file that is removed afterwards", async () => {
