@@ -1,27 +1,32 @@
 /**
  * `npm run bench`: the benchmark of record. Builds nothing: it measures the built site as
- * `npm start` serves it (run `npm run build` first).
+ * `npm start` serves it (run `npm run build` first), default logging included: each server writes
+ * its access log to a file, as a newcomer's does to a terminal or journal.
  *
  * It fills fresh SQLite databases (the 30 KB article of tests/fixtures/article-30k.json and 10,000
  * other posts; and one of 10 posts) and starts `node build/server.js` on them: the site as shipped
  * (page cache on), the same data with the page cache off (twice: one process serves only the
  * uncached article, the other the uncached list pages), and the 10-post site with the cache off.
  * Beside them, a plain Node `http` server answers the article page's bytes, gzip-compressed once:
- * the limit. autocannon then loads each target at 50 connections asking for gzip, after a warm-up,
- * the targets taking turns in short rounds so that a change in the machine's load weighs on all
- * alike (the pages and the limit first, then the 10 against 10,000 posts comparison). For each it
- * prints requests/s, p50 and p99 latency, the serving process's CPU milliseconds per request (its
- * own CPU time, from /proc; like the latencies, the median of the rounds, so that one round the
- * machine spent elsewhere does not decide it) and the throughput as a share of the limit; then
- * each public page's JavaScript and HTML (gzip) and the article's wire ratio.
+ * the limit. wrk (a load generator written in C: `apt-get install wrk`) loads each target at 50
+ * connections asking for gzip, after a warm-up, the targets taking turns in short rounds so that
+ * a change in the machine's load weighs on all alike (the pages and the limit first, then the 10
+ * against 10,000 posts comparison). Every server runs on the first core and wrk on the second, so
+ * that the client never takes CPU from the server it measures; the limit's own CPU per request
+ * and its cores busy show that it, not wrk, was saturated. For each target it prints requests/s,
+ * p50 and p99 latency, the serving process's CPU milliseconds per request (its own CPU time, from
+ * /proc; like the latencies, the median of the rounds, so that one round the machine spent
+ * elsewhere does not decide it), the cores it kept busy and the throughput as a share of the
+ * limit; then another spelling of a cached page's address or a junk query value for every
+ * request, against the same pages at their own addresses; then each public page's JavaScript
+ * and HTML (gzip) and the article's wire ratio.
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import autocannon from "autocannon";
 import { BLOG_PAGE_SIZE, FEATURED_POSTS_LIMIT } from "../domain/blog";
 import { cleanArticleHtml } from "../server/blog/article-html.server";
 import { createDatabase } from "../server/db/database.server";
@@ -35,10 +40,14 @@ const CONNECTIONS = 50;
 const ROUNDS = 5;
 const SECONDS_PER_ROUND = 3;
 /**
- * Requests each target answers before it is measured: caches filled and V8 done optimising the
+ * Seconds each target is loaded before it is measured: caches filled and V8 done optimising the
  * render's code (its compiler threads count in the process's CPU time while it is at work).
  */
-const WARM_UP_REQUESTS = 5_000;
+const WARM_UP_SECONDS = 3;
+/** The servers share the first core, the load generator has the second. */
+const SERVER_CORE = "0";
+const CLIENT_CORE = "1";
+const WRK = "/usr/bin/wrk";
 const FEATURED_POSTS = 3;
 const CATEGORIES = ["AI & Education", "Training", "Assessment", "Technology", "Research", "General"];
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -108,33 +117,62 @@ function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
-type Target = { name: string; url: string; pid: number; encoding: string };
+type Target = {
+  name: string;
+  url: string;
+  pid: number;
+  encoding: string;
+  /** A wrk Lua script that picks each request's path (the spellings comparison). */
+  script?: string;
+};
 type Totals = { requests: number; seconds: number; cpuPerRequest: number[]; p50: number[]; p99: number[]; errors: number };
+type LoadResult = { requests: number; seconds: number; p50: number; p99: number; errors: number };
 
-async function load(target: Target, length: { duration: number } | { amount: number }): Promise<autocannon.Result> {
-  return autocannon({
-    url: target.url,
-    connections: CONNECTIONS,
-    ...length,
-    headers: { "accept-encoding": target.encoding },
-  });
+/** Keeps a process (all its threads) on the servers' core. */
+function pinToServerCore(pid: number): void {
+  execFileSync("taskset", ["-a", "-p", "-c", SERVER_CORE, String(pid)], { stdio: "ignore" });
+}
+
+/** One wrk run on the client's core; its report read back (latencies in ms). */
+async function load(target: Target, seconds: number): Promise<LoadResult> {
+  const args = ["-c", CLIENT_CORE, WRK, "-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--timeout", "10s", "--latency", "-H", `accept-encoding: ${target.encoding}`];
+  if (target.script) args.push("-s", target.script);
+  const child = spawn("taskset", [...args, target.url], { stdio: ["ignore", "pipe", "inherit"] });
+  let report = "";
+  child.stdout.on("data", (chunk: Buffer) => (report += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const total = /(\d+) requests in ([\d.]+)(us|ms|s|m)/.exec(report);
+  if (code !== 0 || !total) throw new Error(`wrk failed (exit ${code}):\n${report}`);
+  const latency = (percent: string) => {
+    const match = new RegExp(`\\s${percent}%\\s+([\\d.]+)(us|ms|s)`).exec(report);
+    return match ? Number(match[1]) * ({ us: 0.001, ms: 1, s: 1000 } as Record<string, number>)[match[2]!]! : NaN;
+  };
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(report);
+  const badStatus = Number(/Non-2xx or 3xx responses: (\d+)/.exec(report)?.[1] ?? 0);
+  return {
+    requests: Number(total[1]),
+    seconds: Number(total[2]) * ({ us: 1e-6, ms: 0.001, s: 1, m: 60 } as Record<string, number>)[total[3]!]!,
+    p50: latency("50"),
+    p99: latency("99"),
+    errors: badStatus + (socketErrors ? socketErrors.slice(1).reduce((sum, count) => sum + Number(count), 0) : 0),
+  };
 }
 
 async function measure(targets: Target[]): Promise<Map<Target, Totals>> {
   const totals = new Map<Target, Totals>(targets.map((target) => [target, { requests: 0, seconds: 0, cpuPerRequest: [], p50: [], p99: [], errors: 0 }]));
-  for (const target of targets) await load(target, { amount: WARM_UP_REQUESTS });
+  for (const target of targets) await load(target, WARM_UP_SECONDS);
   for (let round = 0; round < ROUNDS; round += 1) {
     console.log(`  round ${round + 1} of ${ROUNDS} (${targets.length} targets)...`);
     for (const target of targets) {
       const total = totals.get(target)!;
       const cpuBefore = cpuMs(target.pid);
-      const result = await load(target, { duration: SECONDS_PER_ROUND });
-      total.cpuPerRequest.push((cpuMs(target.pid) - cpuBefore) / Math.max(1, result.requests.total));
-      total.requests += result.requests.total;
-      total.seconds += result.duration;
-      total.p50.push(result.latency.p50);
-      total.p99.push(result.latency.p99);
-      total.errors += result.non2xx + result.errors;
+      const result = await load(target, SECONDS_PER_ROUND);
+      total.cpuPerRequest.push((cpuMs(target.pid) - cpuBefore) / Math.max(1, result.requests));
+      total.requests += result.requests;
+      total.seconds += result.seconds;
+      total.p50.push(result.p50);
+      total.p99.push(result.p99);
+      total.errors += result.errors;
     }
   }
   return totals;
@@ -163,6 +201,59 @@ async function rawBody(url: string, encoding: string): Promise<Buffer> {
   });
 }
 
+/**
+ * Two wrk scripts. One draws a new address for every request, so that no answer can come from
+ * having seen it before: the article spelled another way (letters in upper case, letters
+ * percent-encoded, a dot segment, a doubled or trailing slash), the contact page with a made-up
+ * `sent` value, or a blog list page far past the last one; the other asks for the same pages at
+ * their own addresses, in the same proportions (two article requests to one of each other page).
+ */
+function spellingScripts(dir: string, articlePath: string): { variants: string; canonical: string } {
+  const lua = (body: string) => `local article = ${JSON.stringify(articlePath)}\nlocal n = 0\n${body}`;
+  const variants = lua(`
+math.randomseed(7)
+local function respell(address)
+  return (address:gsub("[a-z]", function(c)
+    local r = math.random()
+    if r < 0.25 then return c:upper() end
+    if r < 0.4 then return string.format("%%%02x", c:byte()) end
+    return c
+  end))
+end
+local shapes = {
+  function(a) return respell(a) end,
+  function(a) return "/x/.." .. respell(a) end,
+  function(a) return (respell(a):gsub("/([^/]*)$", "/./%1")) end,
+  function(a) return (respell(a):gsub("/([^/]*)$", "//%1")) end,
+  function(a) return respell(a) .. "/" end,
+}
+request = function()
+  n = n + 1
+  local path
+  if n % 6 == 3 then path = "/contact?sent=" .. math.random(1, 2000000000)
+  elseif n % 6 == 0 then path = "/blog?page=" .. math.random(1000, 2000000000)
+  else
+    repeat path = shapes[math.random(#shapes)](article) until path ~= article
+  end
+  return wrk.format(nil, path)
+end
+`);
+  const canonical = lua(`
+request = function()
+  n = n + 1
+  local path = article
+  if n % 6 == 3 then path = "/contact" elseif n % 6 == 0 then path = "/blog" end
+  return wrk.format(nil, path)
+end
+`);
+  const write = (name: string, text: string) => {
+    const file = path.join(dir, `${name}.lua`);
+    writeFileSync(file, text);
+    return file;
+  };
+  return { variants: write("variants", variants), canonical: write("canonical", canonical) };
+}
+
 function middlePagePath(others: number): string {
   const listed = others + 1 - Math.min(FEATURED_POSTS, FEATURED_POSTS_LIMIT);
   const pages = Math.max(1, Math.ceil(listed / BLOG_PAGE_SIZE));
@@ -175,6 +266,10 @@ async function main(): Promise<void> {
     console.error("The benchmark measures the built site and builds nothing itself: run `npm run build` first.");
     process.exit(1);
   }
+  if (!existsSync(WRK)) {
+    console.error(`The benchmark loads the servers with wrk, missing at ${WRK}: install it with \`apt-get install wrk\`.`);
+    process.exit(1);
+  }
   const dirs: string[] = [];
   const servers: BuiltServer[] = [];
   let limit: Awaited<ReturnType<typeof startLimitServer>> | undefined;
@@ -185,7 +280,8 @@ async function main(): Promise<void> {
       const filling = performance.now();
       await fillDatabase(dataDir, others);
       console.log(`  ${(others + 1).toLocaleString("en-US")} posts written in ${((performance.now() - filling) / 1000).toFixed(1)} s`);
-      const server = await startBuiltServer({ dataDir, env });
+      const server = await startBuiltServer({ dataDir, env, logTo: path.join(dataDir, "server.log") });
+      pinToServerCore(server.pid);
       servers.push(server);
       return server;
     };
@@ -198,6 +294,7 @@ async function main(): Promise<void> {
     const articlePath = `/blog/${ARTICLE_SLUG}`;
     const articleHtml = await rawBody(`${cached.url}${articlePath}`, "identity");
     limit = await startLimitServer(articleHtml);
+    pinToServerCore(limit.pid);
 
     const target = (name: string, server: { url: string; pid: number }, pathname: string, encoding = "gzip"): Target => ({
       name,
@@ -221,7 +318,7 @@ async function main(): Promise<void> {
       target("article, 10 posts, uncached (no compression)", small, articlePath, "identity"),
     ];
     console.log(
-      `\nMeasuring: autocannon, ${CONNECTIONS} connections, ${WARM_UP_REQUESTS.toLocaleString("en-US")} requests of warm-up, then ${ROUNDS} rounds of ${SECONDS_PER_ROUND} s per target, taking turns (loopback, ${process.platform}); latencies and CPU are the medians of the rounds.`,
+      `\nMeasuring: wrk (1 thread, core ${CLIENT_CORE}), ${CONNECTIONS} connections, ${WARM_UP_SECONDS} s of warm-up, then ${ROUNDS} rounds of ${SECONDS_PER_ROUND} s per target, taking turns; servers on core ${SERVER_CORE}, logging at their default level to a file (loopback, ${process.platform}); latencies and CPU are the medians of the rounds.`,
     );
     // The site's pages and the limit take turns first, the 10 against 10,000 posts comparison after
     // them: one loop of all eleven left each process idle for half a minute between its rounds,
@@ -242,12 +339,32 @@ async function main(): Promise<void> {
         median(total.p50).toFixed(1),
         median(total.p99).toFixed(1),
         median(total.cpuPerRequest).toFixed(3),
+        ((median(total.cpuPerRequest) * rps) / 1000).toFixed(2),
         (rps / limitRps).toFixed(2),
         String(total.errors),
       ];
     };
     console.log("");
-    printTable(["target", "encoding", "req/s", "p50 ms", "p99 ms", "server CPU ms/req", "of limit", "errors"], [...main, ...sizes].map(row));
+    printTable(["target", "encoding", "req/s", "p50 ms", "p99 ms", "server CPU ms/req", "server cores busy", "of limit", "errors"], [...main, ...sizes].map(row));
+    console.log("(A limit near 1.00 core busy was bound by its own CPU, not by the load generator.)");
+
+    // Other spellings of cached pages' addresses and made-up query values, a new one for every
+    // request, against the same pages at their own addresses.
+    console.log("\nAnother spelling or junk query value for every request, against the same pages at their own addresses (cached site)");
+    const scripts = spellingScripts(dirs[0]!, articlePath);
+    const spellingTargets: Target[] = [
+      { ...target("canonical: the article, /contact and /blog", cached, "/"), script: scripts.canonical },
+      { ...target("variants: article spellings, /contact?sent=<junk>, /blog?page=<past the end>", cached, "/"), script: scripts.variants },
+    ];
+    const spellings = await measure(spellingTargets);
+    const cpuOf = (entry: Target) => median(spellings.get(entry)!.cpuPerRequest);
+    printTable(
+      ["target", "req/s", "server CPU ms/req", "x canonical"],
+      spellingTargets.map((entry) => {
+        const total = spellings.get(entry)!;
+        return [entry.name, (total.requests / total.seconds).toFixed(0), cpuOf(entry).toFixed(3), (cpuOf(entry) / cpuOf(spellingTargets[0]!)).toFixed(2)];
+      }),
+    );
 
     // What each public page costs on the wire.
     console.log("\nPublic pages (gzip): JavaScript the page loads, and its HTML as served");

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import "react-router";
 import express from "express";
 import * as build from "virtual:react-router/server-build";
@@ -74,9 +75,19 @@ const pages = pagesHandler({
   perRequest: pageRenderer(services, build),
 });
 
-/** What runs first (server/index.ts): the request log, then pages straight from the page cache. */
+const logRequest = requestLog(logger);
+
+/**
+ * What runs before Express (server/index.ts): a page the cache holds, answered with its stored
+ * head, unless the process is draining (every answer then closes its connection).
+ */
+export function serveCachedPage(req: IncomingMessage, res: ServerResponse): boolean {
+  return !lifecycle.draining && pages.serveCached(req, res, logRequest.answered);
+}
+
+/** What Express runs first (server/index.ts): the request log, then pages straight from the page cache. */
 export const front = express.Router();
-front.use(requestLog(logger));
+front.use(logRequest);
 front.use(pages.fromCache);
 
 export const app = createSiteRouter(services, pages.render, { lifecycle, logRequests: false });

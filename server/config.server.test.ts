@@ -32,6 +32,27 @@ describe("loadConfig", () => {
     );
   });
 
+  test("report uploads: per-client quota and deadlines have defaults and are checked", () => {
+    const MB = 1024 * 1024;
+    const defaults = loadConfig({});
+    expect(defaults.uploadQuota).toMatchObject({ clientBytesPerHour: 100 * MB, clientBytesPerDay: 200 * MB });
+    expect(defaults.uploadTimeouts).toEqual({ idleTimeoutMs: 30_000, bodyTimeoutMs: 120_000 });
+    const set = loadConfig({
+      REPORT_CLIENT_UPLOAD_MB_PER_HOUR: "20",
+      REPORT_CLIENT_UPLOAD_MB_PER_DAY: "60",
+      REPORT_UPLOAD_IDLE_TIMEOUT: "10",
+      REPORT_UPLOAD_TIMEOUT: "300",
+    });
+    expect(set.uploadQuota).toMatchObject({ clientBytesPerHour: 20 * MB, clientBytesPerDay: 60 * MB });
+    expect(set.uploadTimeouts).toEqual({ idleTimeoutMs: 10_000, bodyTimeoutMs: 300_000 });
+    expect(() => loadConfig({ REPORT_CLIENT_UPLOAD_MB_PER_HOUR: "0" })).toThrowError(
+      'Invalid configuration: REPORT_CLIENT_UPLOAD_MB_PER_HOUR must be a whole number of at least 1 (got "0")',
+    );
+    expect(() => loadConfig({ REPORT_UPLOAD_TIMEOUT: "301" })).toThrowError(
+      'Invalid configuration: REPORT_UPLOAD_TIMEOUT must be a whole number of seconds from 1 to 300 (got "301")',
+    );
+  });
+
   test("SITE_URL loses its trailing slash", () => {
     expect(loadConfig({ SITE_URL: "https://example.com/" }).public.siteUrl).toBe("https://example.com");
   });

@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import type { SiteConfig } from "../domain/site";
 import { parseTrustProxy, type TrustProxy } from "./http/client-key.server";
+import { UPLOAD_BODY_TIMEOUT_MS, UPLOAD_IDLE_TIMEOUT_MS } from "./reports/report-upload.server";
 
 /** Thrown when an environment variable is invalid; its message is one line naming the variable. */
 export class ConfigError extends Error {
@@ -37,6 +38,11 @@ const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" })
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: envNumber({ min: 1, max: 65535, message: "must be a whole number between 1 and 65535" }).default(3000),
+  HOST: optionalText.pipe(
+    z
+      .union([z.ipv4(), z.ipv6(), z.literal("localhost")], { error: "must be an IP address (e.g. 127.0.0.1 or ::1) or localhost" })
+      .optional(),
+  ),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DATABASE_URL: optionalText.pipe(
     z
@@ -78,7 +84,15 @@ const envSchema = z.object({
   REPORT_RATE_LIMIT: wholeNumber(1).default(10),
   REPORT_UPLOAD_MB_PER_HOUR: wholeNumber(1).default(500),
   REPORT_UPLOAD_MB_PER_DAY: wholeNumber(1).default(2000),
+  REPORT_CLIENT_UPLOAD_MB_PER_HOUR: wholeNumber(1).default(100),
+  REPORT_CLIENT_UPLOAD_MB_PER_DAY: wholeNumber(1).default(200),
   REPORT_CONCURRENT_UPLOADS: wholeNumber(1).default(20),
+  REPORT_UPLOAD_IDLE_TIMEOUT: envNumber({ min: 1, max: 300, message: "must be a whole number of seconds from 1 to 300" }).default(
+    UPLOAD_IDLE_TIMEOUT_MS / 1000,
+  ),
+  REPORT_UPLOAD_TIMEOUT: envNumber({ min: 1, max: 300, message: "must be a whole number of seconds from 1 to 300" }).default(
+    UPLOAD_BODY_TIMEOUT_MS / 1000,
+  ),
   ATTACHMENT_RETENTION_DAYS: z.preprocess(
     (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
     wholeNumber(1).optional(),
@@ -113,6 +127,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === "production",
     port: env.PORT,
+    /** The interface to listen on; unset: all of them. */
+    host: env.HOST,
     dataDir,
     database: env.DATABASE_URL
       ? ({ kind: "postgres", url: env.DATABASE_URL } as const)
@@ -137,11 +153,18 @@ function toConfig(env: z.infer<typeof envSchema>) {
     pageCacheCheckMs: env.PAGE_CACHE_CHECK_MS,
     /** Vulnerability reports accepted per client and hour (every attempt counts). */
     reportRateLimit: env.REPORT_RATE_LIMIT,
-    /** Global caps on report uploads, whoever sends them (docs/decisions/066). */
+    /** Caps on report uploads: the whole site's (docs/decisions/066) and each client's (132). */
     uploadQuota: {
       bytesPerHour: env.REPORT_UPLOAD_MB_PER_HOUR * MB,
       bytesPerDay: env.REPORT_UPLOAD_MB_PER_DAY * MB,
+      clientBytesPerHour: env.REPORT_CLIENT_UPLOAD_MB_PER_HOUR * MB,
+      clientBytesPerDay: env.REPORT_CLIENT_UPLOAD_MB_PER_DAY * MB,
       concurrentUploads: env.REPORT_CONCURRENT_UPLOADS,
+    },
+    /** How long a report upload's body may pause, and take in all, before it is cut (132). */
+    uploadTimeouts: {
+      idleTimeoutMs: env.REPORT_UPLOAD_IDLE_TIMEOUT * 1000,
+      bodyTimeoutMs: env.REPORT_UPLOAD_TIMEOUT * 1000,
     },
     /** Attachments of closed reports are purged this many days after closing; unset keeps them. */
     attachmentRetentionDays: env.ATTACHMENT_RETENTION_DAYS,

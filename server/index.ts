@@ -69,7 +69,14 @@ const loadedApp = appModule;
 // A hop count or the proxies' addresses (validated in config): never the client's own claim.
 if (config.trustProxy !== undefined) server.set("trust proxy", config.trustProxy);
 
-const httpServer = http.createServer(server);
+// Production: a page the cache holds is answered before Express sees the request (decision 140).
+const httpServer = http.createServer(
+  development
+    ? server
+    : (req, res) => {
+        if (!loadedApp.serveCachedPage(req, res)) server(req, res);
+      },
+);
 // Idle keep-alive connections are closed by the proxy (nginx's upstream keepalive_timeout, 60 s;
 // cloud balancers about as long), not by us: when both sides may close, a request sent on a
 // connection we were closing would fail with 502 and, being a POST, would not be retried.
@@ -79,8 +86,9 @@ if (development) {
   await listenOrExit(httpServer, config.port, "127.0.0.1");
   console.log(`Development server listening on http://127.0.0.1:${config.port} (loopback only)`);
 } else {
-  await listenOrExit(httpServer, config.port);
-  console.log(`Server listening on http://localhost:${config.port}`);
+  await listenOrExit(httpServer, config.port, config.host);
+  const shown = config.host === undefined ? "localhost" : config.host.includes(":") ? `[${config.host}]` : config.host;
+  console.log(`Server listening on http://${shown}:${config.port}${config.host === undefined ? " (all interfaces)" : ""}`);
 }
 
 /** How long in-flight requests (uploads included) may take to finish after the listener closed. */
@@ -126,7 +134,9 @@ async function listenOrExit(target: http.Server, port: number, host?: string): P
   } catch (error) {
     const code = (error as { code?: string }).code;
     const reason =
-      code === "EADDRINUSE"
+      code === "EADDRNOTAVAIL"
+        ? `no interface of this machine has the address ${host}; set HOST to one of its addresses or unset it`
+        : code === "EADDRINUSE"
         ? `port ${port} is already in use; stop what uses it or set PORT to a free port`
         : code === "EACCES"
           ? `port ${port} needs privileges this process lacks; set PORT to 1024 or above`

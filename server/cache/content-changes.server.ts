@@ -45,6 +45,8 @@ export async function recordContentChange(db: AppDatabase, tags: string[]): Prom
 export type ContentChangeWatcher = {
   /** Reads new changes if the last read is older than the interval; concurrent callers share one read. */
   check: () => Promise<void>;
+  /** Whether a check now would read nothing (the last read is recent): callers may skip the await. */
+  upToDate: () => boolean;
 };
 
 /**
@@ -92,10 +94,12 @@ export function watchContentChanges(
     if (tags.size > 0) onChange([...tags]);
   };
 
+  const upToDate = () => !inFlight && lastId !== undefined && now() - lastCheck < intervalMs;
   return {
+    upToDate,
     check: () => {
       if (inFlight) return inFlight;
-      if (now() - lastCheck < intervalMs && lastId !== undefined) return Promise.resolve();
+      if (upToDate()) return Promise.resolve();
       inFlight = read().finally(() => {
         inFlight = undefined;
       });

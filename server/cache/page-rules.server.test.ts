@@ -1,27 +1,43 @@
 import { describe, expect, test } from "vitest";
-import { nextMidnight, pageCacheKey, pageRule } from "./page-rules.server";
+import type { PageAddress } from "./page-address.server";
+import { siteRouteManifest } from "../../tests/helpers/site-routes";
+import { isRouterDataRequest, nextMidnight, pageCacheKey, pageQueryRedirect, PRIVATE_ROUTES, PUBLIC_ROUTES, pageRule } from "./page-rules.server";
+
+const at = (routeId: string, path = "/", params: PageAddress["params"] = {}): PageAddress => ({ path, routeId, params });
 
 describe("which answers the page cache keeps", () => {
-  test("public pages, with the tags of the posts they show; never admin, API or data requests", () => {
-    expect(pageRule("/")).toEqual({ tags: [] });
-    expect(pageRule("/blog")).toEqual({ tags: ["posts"] });
-    expect(pageRule("/blog/some-post")).toEqual({ tags: ["post:some-post"] });
-    expect(pageRule("/security/submit")).toEqual({ tags: [] });
-    for (const path of ["/admin", "/admin/login", "/admin/blog/new", "/api/posts", "/blog.data", "/blog/x.data", "/__manifest", "/media/0a1b.png"]) {
-      expect(pageRule(path), path).toBeUndefined();
+  test("public pages by route, with the tags of the posts they show; never the admin area or a preview", () => {
+    expect(pageRule(at("routes/home"))).toEqual({ tags: [] });
+    expect(pageRule(at("routes/blog", "/blog"))).toEqual({ tags: ["posts"] });
+    expect(pageRule(at("routes/blog-post", "/blog/some-post", { slug: "some-post" }))).toEqual({ tags: ["post:some-post"] });
+    expect(pageRule(at("routes/security-submit", "/security/submit"))).toEqual({ tags: [] });
+    expect(pageRule(at("routes/not-found", "/no-such-page", { "*": "no-such-page" }))).toEqual({ tags: [] });
+    for (const routeId of ["routes/admin-login", "routes/admin-blog", "admin-edit", "routes/post-preview", "routes/a-route-added-later"]) {
+      expect(pageRule(at(routeId)), routeId).toBeUndefined();
     }
+  });
+
+  test("every route of app/routes.ts is listed once: a public page (kept) or private (never kept)", () => {
+    for (const id of Object.keys(siteRouteManifest())) {
+      expect(PUBLIC_ROUTES.has(id) !== PRIVATE_ROUTES.has(id), `${id} is in exactly one list`).toBe(true);
+    }
+  });
+
+  test("React Router's data and manifest requests are not pages, whatever their case", () => {
+    for (const path of ["/blog.data", "/blog/x.data", "/BLOG/X.DATA", "/__manifest"]) expect(isRouterDataRequest(path), path).toBe(true);
+    for (const path of ["/blog", "/data", "/blog/data"]) expect(isRouterDataRequest(path), path).toBe(false);
   });
 
   test("the disclosure policy, which shows today's date, expires at the next midnight", () => {
     const now = new Date(2026, 10, 23, 22, 15);
-    expect(pageRule("/security", now)).toEqual({ tags: [], expiresAt: new Date(2026, 10, 24).getTime() });
+    expect(pageRule(at("routes/security", "/security"), now)).toEqual({ tags: [], expiresAt: new Date(2026, 10, 24).getTime() });
     expect(nextMidnight(new Date(2026, 11, 31, 23, 59))).toBe(new Date(2027, 0, 1).getTime());
   });
 
-  test("a page's cache address keeps only the query parameters the page reads", () => {
+  test("a page's cache address keeps only the query parameters the page reads, with values it takes", () => {
     const key = (address: string) => {
       const url = new URL(address, "http://site");
-      return pageCacheKey(url.pathname, url.searchParams);
+      return pageCacheKey(url.pathname, url.search);
     };
     expect(key("/?utm_source=newsletter&x=1")).toBe("/");
     expect(key("/about?cachebuster=123")).toBe("/about");
@@ -29,5 +45,21 @@ describe("which answers the page cache keeps", () => {
     expect(key("/blog?page=2&page=3")).toBe("/blog?page=2");
     expect(key("/contact?sent=1&x=2")).toBe("/contact?sent=1");
     expect(key("/blog/some-post?page=2")).toBe("/blog/some-post");
+    // Values the page does not take change nothing on it: one address, not one per value.
+    for (const junk of ["/blog?page=1", "/blog?page=0", "/blog?page=-3", "/blog?page=02", "/blog?page=abc", "/blog?page=1e3", "/blog?page=99999999999"]) {
+      expect(key(junk), junk).toBe("/blog");
+    }
+    for (const junk of ["/contact?sent=2", "/contact?sent=", "/contact?sent=true", "/contact?sent=1x"]) expect(key(junk), junk).toBe("/contact");
+  });
+
+  test("a page number the list has another address for is redirected there, other parameters kept", () => {
+    const moved = (address: string) => {
+      const url = new URL(address, "http://site");
+      return pageQueryRedirect(url.pathname, url.search);
+    };
+    expect(moved("/blog?page=1")).toBe("/blog");
+    expect(moved("/blog?page=abc&utm_source=news")).toBe("/blog?utm_source=news");
+    expect(moved("/blog?page=0")).toBe("/blog");
+    for (const kept of ["/blog", "/blog?page=2", "/blog?utm_source=news", "/contact?sent=x", "/about?page=1"]) expect(moved(kept), kept).toBeUndefined();
   });
 });

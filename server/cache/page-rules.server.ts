@@ -1,62 +1,111 @@
-import { PREVIEW_PATH_PREFIX } from "../../domain/post-workflow";
+import { parsePageNumber } from "../../domain/blog";
 import { POSTS_TAG, postTag } from "./content-changes.server";
+import type { PageAddress } from "./page-address.server";
 
 /**
- * Which answers the page cache may keep, and what drops them (docs/decisions/071). Public pages
- * are the same for everyone who asks; the admin area, the API, React Router's data and manifest
- * requests are not pages of that kind and never cached.
+ * Which answers the page cache may keep, and what drops them (docs/decisions/071, 140). Public
+ * pages are the same for everyone who asks; they are listed here by route, so a route added later
+ * (or the admin area, or a preview) is rendered per request and never kept until it is listed.
  */
 export type PageRule = { tags: string[]; expiresAt?: number };
 
-export function pageRule(pathname: string, now = new Date()): PageRule | undefined {
-  if (pathname === "/admin" || pathname.startsWith("/admin/")) return undefined;
-  if (pathname.startsWith("/api/") || pathname === "/api") return undefined;
-  // Private previews of drafts: for whoever holds the link, never for a shared cache.
-  if (pathname.startsWith(PREVIEW_PATH_PREFIX)) return undefined;
-  // Uploaded images carry their own immutable headers (server/http/media.server.ts).
-  if (pathname === "/media" || pathname.startsWith("/media/")) return undefined;
-  if (pathname.endsWith(".data") || pathname.startsWith("/__")) return undefined;
-  if (pathname === "/blog" || pathname === "/blog/") return { tags: [POSTS_TAG] };
-  const article = /^\/blog\/([^/]+)\/?$/.exec(pathname);
-  if (article) return { tags: [postTag(safeDecode(article[1]!))] };
+export const PUBLIC_ROUTES = new Set([
+  "routes/home",
+  "routes/solutions",
+  "routes/how-it-works",
+  "routes/features",
+  "routes/science",
+  "routes/about",
+  "routes/contact",
+  "routes/support",
+  "routes/security",
+  "routes/security-submit",
+  "routes/blog",
+  "routes/blog-post",
+  "routes/privacy",
+  "routes/terms",
+  "routes/not-found",
+]);
+
+/** Routes that are never kept: for one person (admin, a draft's preview link), not a shared cache. */
+export const PRIVATE_ROUTES = new Set([
+  "root",
+  "routes/post-preview",
+  "routes/admin-login",
+  "routes/admin-area",
+  "routes/admin-blog",
+  "admin-new",
+  "admin-edit",
+  "routes/admin-messages",
+  "routes/admin-reports",
+  "routes/admin-report",
+]);
+
+export function pageRule(address: PageAddress, now = new Date()): PageRule | undefined {
+  if (!PUBLIC_ROUTES.has(address.routeId)) return undefined;
+  if (address.routeId === "routes/blog") return { tags: [POSTS_TAG] };
+  if (address.routeId === "routes/blog-post") return { tags: [postTag(address.params.slug ?? "")] };
   // The disclosure policy shows today's date (decision 012): kept until the next midnight.
-  if (pathname === "/security" || pathname === "/security/") return { tags: [], expiresAt: nextMidnight(now) };
+  if (address.routeId === "routes/security") return { tags: [], expiresAt: nextMidnight(now) };
   return { tags: [] };
 }
 
 /**
- * The query parameters a public page reads (the blog's page number, the contact page's "sent"
- * notice). Any other parameter (utm_source, a cache-buster) changes nothing on the page, so it
- * is not part of the page's cache address: `/?utm_source=x` is served the cached `/`, and a flood
- * of made-up parameters cannot render and compress page after page or push real pages out.
+ * The requests React Router answers that are not pages: its data requests and its manifest.
+ * They are rendered per request and never kept, whatever their spelling.
  */
-const PAGE_QUERY_PARAMETERS: Record<string, readonly string[]> = {
-  "/blog": ["page"],
-  "/blog/": ["page"],
-  "/contact": ["sent"],
-  "/contact/": ["sent"],
+export function isRouterDataRequest(pathname: string): boolean {
+  return /\.data$/i.test(pathname) || pathname.startsWith("/__");
+}
+
+/**
+ * The query parameters a public page reads, with the values it takes (the blog's page number
+ * from 2 on, the contact page's "sent" notice). Any other parameter (utm_source, a cache-buster)
+ * changes nothing on the page, so it is not part of the page's cache address: `/?utm_source=x` is
+ * served the cached `/`, and a flood of made-up values cannot render and compress page after page
+ * or push real pages out. A value the page does not take is ignored (`?sent=x`), or, where the
+ * page has one address for it, redirected there (`/blog?page=1` and `/blog?page=x` are `/blog`).
+ */
+const PAGE_QUERY_PARAMETERS: Record<string, Record<string, { takes: (value: string) => boolean; otherwise: "ignore" | "redirect" }>> = {
+  "/blog": { page: { takes: (value) => (parsePageNumber(value) ?? 1) > 1, otherwise: "redirect" } },
+  "/contact": { sent: { takes: (value) => value === "1", otherwise: "ignore" } },
 };
 
-/** The address a public page is cached (and rendered) under: its path and the parameters it reads. */
-export function pageCacheKey(pathname: string, search: URLSearchParams): string {
+/** The address a public page is cached (and rendered) under: its canonical path and the parameters it reads. */
+export function pageCacheKey(pathname: string, search: string): string {
+  const reads = PAGE_QUERY_PARAMETERS[pathname];
+  if (!reads || search.length <= 1) return pathname;
+  const given = new URLSearchParams(search);
   const kept = new URLSearchParams();
-  for (const name of PAGE_QUERY_PARAMETERS[pathname] ?? []) {
-    const value = search.get(name);
-    if (value !== null) kept.set(name, value);
+  for (const [name, { takes }] of Object.entries(reads)) {
+    const value = given.get(name);
+    if (value !== null && takes(value)) kept.set(name, value);
   }
   const query = kept.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+/**
+ * Where an address is sent whose query gives the page a value it has another address for
+ * (`/blog?page=1&utm_source=x` to `/blog?utm_source=x`), or undefined.
+ */
+export function pageQueryRedirect(pathname: string, search: string): string | undefined {
+  const reads = PAGE_QUERY_PARAMETERS[pathname];
+  if (!reads || search.length <= 1) return undefined;
+  const given = new URLSearchParams(search);
+  let moved = false;
+  for (const [name, { takes, otherwise }] of Object.entries(reads)) {
+    const value = given.get(name);
+    if (otherwise !== "redirect" || value === null || takes(value)) continue;
+    given.delete(name);
+    moved = true;
+  }
+  if (!moved) return undefined;
+  const query = given.toString();
   return query ? `${pathname}?${query}` : pathname;
 }
 
 /** The next local midnight, in the server's time zone as the /security page's date is. */
 export function nextMidnight(now: Date): number {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).getTime();
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

@@ -3,7 +3,7 @@ import { createPageStore, pageBytes, type StoredPage } from "./page-store.server
 
 function storedPage(size: number, tags: string[] = [], expiresAt?: number): StoredPage {
   const bytes = Buffer.alloc(size, 97);
-  return { status: 200, headers: {}, identity: bytes, gzip: Buffer.alloc(10), br: Buffer.alloc(8), hash: "h", tags, expiresAt };
+  return { status: 200, head: { br: [], gzip: [], identity: [] }, notModified: [], identity: bytes, gzip: Buffer.alloc(10), br: Buffer.alloc(8), hash: "h", tags, expiresAt };
 }
 
 describe("the page store", () => {

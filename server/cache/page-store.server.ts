@@ -4,8 +4,14 @@
  */
 export type StoredPage = {
   status: number;
-  /** Response headers of the page itself (content type, CSP with its script hashes). */
-  headers: Record<string, string>;
+  /**
+   * The whole response head for each encoding, as a flat list of names and values (the site's
+   * header policy, the page's own headers, CSP with its script hashes, validators, length),
+   * computed once when the page is stored.
+   */
+  head: Record<"br" | "gzip" | "identity", string[]>;
+  /** The head of a 304 answer. */
+  notModified: string[];
   identity: Buffer;
   gzip: Buffer;
   br: Buffer;
@@ -20,6 +26,8 @@ export type StoredPage = {
 export type PageStore = {
   get: (key: string, now?: number) => StoredPage | undefined;
   set: (key: string, page: StoredPage) => void;
+  /** Puts `next` in the place of `current`, if `current` is still the page kept under `key`. */
+  replace: (key: string, current: StoredPage, next: StoredPage) => boolean;
   /** Drops the pages carrying any of these tags, or every page. */
   invalidate: (tags: string[] | "all") => void;
   readonly bytes: number;
@@ -71,6 +79,12 @@ export function createPageStore(maxBytes: number): PageStore {
       pages.set(key, page);
       bytes += size;
       if (page.status === 404) notFoundPages += 1;
+    },
+    replace(key, current, next) {
+      if (pages.get(key) !== current) return false;
+      bytes += pageBytes(key, next) - pageBytes(key, current);
+      pages.set(key, next);
+      return true;
     },
     invalidate(tags) {
       if (tags === "all") {

@@ -1,6 +1,7 @@
 import net from "node:net";
-import type { Request } from "express";
+import type { Request, RequestHandler } from "express";
 import { ipKeyGenerator } from "express-rate-limit";
+import type { Logger } from "../logger.server";
 
 /**
  * The key every limit counts a client by: the address Express derives under the TRUST_PROXY
@@ -11,6 +12,30 @@ import { ipKeyGenerator } from "express-rate-limit";
 export function clientKey(req: Request): string {
   const address = req.ip ?? req.socket.remoteAddress ?? "unknown";
   return net.isIP(address) ? ipKeyGenerator(address) : address;
+}
+
+/**
+ * Says once per process, as a warning, that an X-Forwarded-For header came from an address
+ * TRUST_PROXY does not trust. The header is then ignored (limits count the sender itself), but
+ * it means one of two things an operator wants to know: the proxy in front is not the one
+ * configured, or a client reaches the process around it (see HOST).
+ */
+export function warnOfUntrustedForwarding(logger: Logger): RequestHandler {
+  let warned = false;
+  return (req, _res, next) => {
+    if (!warned && req.headers["x-forwarded-for"] !== undefined) {
+      const trusted = req.app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+      const peer = req.socket.remoteAddress ?? "unknown";
+      if (!trusted(peer, 0)) {
+        warned = true;
+        logger.warn(
+          { peer },
+          "X-Forwarded-For came from an address TRUST_PROXY does not trust, so it was ignored; if a proxy is in front, set TRUST_PROXY to it, and let clients reach this process only through it (HOST=127.0.0.1)",
+        );
+      }
+    }
+    next();
+  };
 }
 
 /** The names Express (proxy-addr) knows for groups of addresses. */

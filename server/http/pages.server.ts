@@ -1,24 +1,25 @@
-import crypto from "node:crypto";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
-import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Request as ExpressRequest, NextFunction, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { AppServices } from "../context.server";
-import { watchContentChanges, onLocalContentChange } from "../cache/content-changes.server";
-import { createPageStore, type StoredPage } from "../cache/page-store.server";
-import { pageCacheKey, pageRule, type PageRule } from "../cache/page-rules.server";
+import { POSTS_TAG, watchContentChanges, onLocalContentChange } from "../cache/content-changes.server";
+import { createPageStore, type PageStore, type StoredPage } from "../cache/page-store.server";
+import { sharedRenders } from "../cache/shared-renders.server";
+import { isNormalisedPath, normalisedPath, pageAddressFinder } from "../cache/page-address.server";
+import { isRouterDataRequest, pageCacheKey, pageQueryRedirect, pageRule, type PageRule } from "../cache/page-rules.server";
 import { nextScheduledPublication } from "../blog/post-visibility.server";
-import { preferredEncoding } from "./accept-encoding.server";
 import { inlineScriptHashes, withModulesAfterFirstPaint } from "./page-html.server";
 import { assignNonce, type HeaderPolicy } from "./security-headers.server";
+import { OWN_HEADERS, PUBLIC_PAGE_CACHE, sendStoredPage, toStoredPage, type Rendered } from "../cache/stored-page.server";
 
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
-
-/** What a CDN may do with a cached public page: revalidate at once, keep it a minute (decision 071). */
-export const PUBLIC_PAGE_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 /** Admin pages, API answers and anything that is not a cacheable page. */
 export const NO_STORE = "no-store";
+/** A redirect from another spelling of a page's address to its own: the same for as long as the routes are. */
+const CANONICAL_REDIRECT_CACHE = "public, max-age=3600";
+/** The cache address of a numbered page of the blog list, before its number. */
+const BLOG_PAGE_PREFIX = "/blog?page=";
+/** The catch-all route: what no page of the site matched. */
+const NOT_FOUND_ROUTE = "routes/not-found";
 
 /**
  * Not-found answers kept at most: every made-up address is a 404 of its own, and without a cap a
@@ -26,18 +27,6 @@ export const NO_STORE = "no-store";
  * and sent, not kept.
  */
 const MAX_KEPT_NOT_FOUND_PAGES = 200;
-
-/** Headers of React Router's answer that the cache neither keeps nor passes on as they are. */
-const OWN_HEADERS = new Set([
-  "content-length",
-  "content-encoding",
-  "transfer-encoding",
-  "cache-control",
-  "vary",
-  "etag",
-  "content-security-policy",
-  "set-cookie",
-]);
 
 type Options = {
   services: AppServices;
@@ -54,6 +43,12 @@ type Options = {
  * nonce and `no-store` (decisions 070, 071, 072).
  */
 export function pagesHandler({ services, build, policy, perRequest }: Options): {
+  /**
+   * Answers a request for a page the cache holds at once, before any middleware, when the cache
+   * needs no look at the database first, or redirects another spelling of a page's address;
+   * `logAnswered` writes the access log line. False: not answered.
+   */
+  serveCached: (req: IncomingMessage, res: ServerResponse, logAnswered: (req: IncomingMessage, res: ServerResponse) => void) => boolean;
   /** Answers a request for a page the cache holds; passes anything else on. Cheap: runs first. */
   fromCache: RequestHandler;
   /** Renders every other page request (into the cache when it is a public page). */
@@ -77,84 +72,167 @@ export function pagesHandler({ services, build, policy, perRequest }: Options): 
     );
     return nextPublication;
   };
+  // Every list page past the last one is the same 404. Once one is kept, the numbers after it
+  // share its address, so a crawl of made-up page numbers is answered from the cache.
+  let firstPageBeyond: number | undefined;
+  const rendering = sharedRenders<Rendered & { rule: PageRule }>();
+  const keyOf = (path: string, search: string) => {
+    const key = pageCacheKey(path, search);
+    if (firstPageBeyond === undefined || !key.startsWith(BLOG_PAGE_PREFIX)) return key;
+    return Number(key.slice(BLOG_PAGE_PREFIX.length)) > firstPageBeyond ? `${BLOG_PAGE_PREFIX}${firstPageBeyond}` : key;
+  };
   const invalidate = (tags: string[] | "all") => {
+    if (tags === "all" || tags.includes(POSTS_TAG)) firstPageBeyond = undefined;
     generation += 1;
     nextPublication = undefined;
     knownNext = undefined;
+    rendering.forget();
     store?.invalidate(tags);
   };
   onLocalContentChange(invalidate);
   const watcher = watchContentChanges(db, invalidate, { intervalMs: config.pageCacheCheckMs });
   const render = createRequestHandler(build, "production");
   const origin = new URL(config.public.siteUrl).origin;
-  const rendering = new Map<string, Promise<Rendered & { rule: PageRule }>>();
+  const findPage = pageAddressFinder(build.routes);
+  const improve = compressionImprover(store);
 
-  const renderOnce = (key: string, rule: PageRule): Promise<Rendered & { rule: PageRule }> => {
-    let pending = rendering.get(key);
-    if (!pending) {
+  const renderOnce = (key: string, rule: PageRule): Promise<Rendered & { rule: PageRule }> =>
+    rendering.run(key, () => {
       const startedAt = generation;
       // Read before rendering: a post that goes public while the page renders still drops it.
-      pending = withScheduledExpiry(rule, scheduledExpiry)
-        .then((expiry) =>
-          // GET pages only: no action runs here, so no client's limit is counted.
-          renderPage(render, `${origin}${key}`, { services, cspNonce: undefined, clientKey: "" }).then((rendered) => ({
-            ...rendered,
-            // Without the publication time (database away), the page is sent but not kept.
-            keep: rendered.keep && startedAt === generation && expiry !== undefined,
-            rule: expiry ?? rule,
-          })),
-        )
-        .finally(() => rendering.delete(key));
-      rendering.set(key, pending);
+      return withScheduledExpiry(rule, scheduledExpiry).then((expiry) =>
+        // GET pages only: no action runs here, so no client's limit is counted.
+        renderPage(render, `${origin}${key}`, { services, cspNonce: undefined, clientKey: "" }).then((rendered) => ({
+          ...rendered,
+          // Without the publication time (database away), the page is sent but not kept.
+          keep: rendered.keep && startedAt === generation && expiry !== undefined,
+          rule: expiry ?? rule,
+        })),
+      );
+    });
+
+  /**
+   * The page a GET names and its rule, or where it is sent when it names it another way (decision
+   * 140): the page's own address, the query kept, or without a value the page has another address
+   * for. Shared caches may keep the redirect when they may keep the page; a path no page has may
+   * belong to the API or the files, so its redirect is not kept. React Router's data requests are
+   * not pages: nothing to resolve.
+   */
+  const resolve = (path: string, url: string) => {
+    if (isRouterDataRequest(path)) return {};
+    const normalised = isNormalisedPath(path) ? path : normalisedPath(path);
+    const address = findPage(normalised);
+    const rule = address && pageRule(address);
+    const canonical = address?.path ?? normalised;
+    const location = canonical === path ? pageQueryRedirect(path, queryOf(url)) : canonical + queryOf(url);
+    if (location === undefined) return { address, rule };
+    const kept = rule !== undefined && address?.routeId !== NOT_FOUND_ROUTE;
+    return { redirect: { location, cacheControl: kept ? CANONICAL_REDIRECT_CACHE : NO_STORE } };
+  };
+
+  // Only a canonical address is ever stored, so a lookup by the path as sent finds nothing for
+  // any other spelling: those are redirected, here too, at the cost of a hit.
+  const serveCached = (req: IncomingMessage, res: ServerResponse, logAnswered: (req: IncomingMessage, res: ServerResponse) => void) => {
+    if (!store || (req.method !== "GET" && req.method !== "HEAD")) return false;
+    const url = req.url ?? "";
+    const query = url.indexOf("?");
+    const path = query === -1 ? url : url.slice(0, query);
+    if (!path.startsWith("/")) return false;
+    const search = query === -1 ? "" : url.slice(query);
+    const page = watcher.upToDate() && !pageQueryRedirect(path, search) ? store.get(keyOf(path, search)) : undefined;
+    if (page) {
+      sendStoredPage(req, res, page);
+      logAnswered(req, res);
+      return true;
     }
-    return pending;
+    const { redirect } = resolve(path, url);
+    if (!redirect) return false;
+    res.writeHead(301, [...policy.responseHead(), "Location", redirect.location, "Cache-Control", redirect.cacheControl, "Content-Length", "0"]);
+    res.end();
+    logAnswered(req, res);
+    return true;
   };
 
   const fromCache: RequestHandler = async (req, res, next) => {
-    if (!store || (req.method !== "GET" && req.method !== "HEAD") || !pageRule(req.path)) return next();
+    if (!store || (req.method !== "GET" && req.method !== "HEAD") || pageQueryRedirect(req.path, queryOf(req.originalUrl))) return next();
     try {
       // With the database away, the pages already here keep being served (decision 080).
       await watcher.check().catch(() => undefined);
-      const page = store.get(cacheKey(req));
+      const page = store.get(keyOf(req.path, queryOf(req.originalUrl)));
       if (!page) return next();
-      sendPage(req, res, page);
+      sendStoredPage(req, res, page);
     } catch (error) {
       next(error);
     }
   };
 
   const renderPages: RequestHandler = async (req, res, next) => {
-    const rule = req.method === "GET" || req.method === "HEAD" ? pageRule(req.path) : undefined;
-    if (!rule || !store) {
-      assignNonce(res, policy);
-      res.setHeader("Cache-Control", rule ? PUBLIC_PAGE_CACHE : NO_STORE);
-      pageCacheControlWins(res);
-      return perRequest(req, res, next);
+    if (req.method !== "GET" && req.method !== "HEAD") return renderPerRequest(req, res, next, undefined);
+    // One address per page (decision 140): any other spelling is sent there, never rendered.
+    const { redirect, rule } = resolve(req.path, req.originalUrl);
+    if (redirect) {
+      res.statusCode = 301;
+      res.setHeader("Location", redirect.location);
+      res.setHeader("Cache-Control", redirect.cacheControl);
+      return res.end();
     }
+    if (!rule || !store) return renderPerRequest(req, res, next, rule);
     try {
       await watcher.check();
-      const key = cacheKey(req);
+      const key = keyOf(req.path, queryOf(req.originalUrl));
       let page = store.get(key);
       if (!page) {
         const rendered = await renderOnce(key, rule);
         const full = rendered.status === 404 && store.notFoundPages >= MAX_KEPT_NOT_FOUND_PAGES;
         if (!rendered.keep || full) return sendRendered(req, res, rendered, policy);
-        page = await toStoredPage(rendered, rendered.rule, policy);
+        // Compressed fast for this answer; the best compression replaces it in the background.
+        page = await toStoredPage(rendered, rendered.rule, policy, "fast");
         store.set(key, page);
+        if (rendered.status === 404 && key.startsWith(BLOG_PAGE_PREFIX)) {
+          firstPageBeyond = Math.min(firstPageBeyond ?? Infinity, Number(key.slice(BLOG_PAGE_PREFIX.length)));
+        }
+        improve(key, page, () => toStoredPage(rendered, rendered.rule, policy, "best"));
       }
-      sendPage(req, res, page);
+      sendStoredPage(req, res, page);
     } catch (error) {
       next(error);
     }
   };
 
-  return { fromCache, render: renderPages };
+  const renderPerRequest = (req: ExpressRequest, res: ExpressResponse, next: NextFunction, rule: PageRule | undefined) => {
+    assignNonce(res, policy);
+    res.setHeader("Cache-Control", rule ? PUBLIC_PAGE_CACHE : NO_STORE);
+    pageCacheControlWins(res);
+    return perRequest(req, res, next);
+  };
+
+  return { serveCached, fromCache, render: renderPages };
 }
 
-/** The page's cache address: its path and only the query parameters it reads. */
-function cacheKey(req: ExpressRequest): string {
-  return pageCacheKey(req.path, new URL(req.originalUrl, "http://page").searchParams);
+/** The query string of a request target, "?" included, or "". */
+function queryOf(url: string): string {
+  const start = url.indexOf("?");
+  return start === -1 ? "" : url.slice(start);
 }
+
+/**
+ * Replaces each page stored with fast compression by its best compression, one page at a time
+ * in the background, as long as the page is still the one kept.
+ */
+function compressionImprover(store: PageStore | undefined) {
+  let queue = Promise.resolve();
+  return (key: string, page: StoredPage, best: () => Promise<StoredPage>) => {
+    if (!store) return;
+    queue = queue
+      .then(async () => {
+        // Dropped or replaced while it waited: nothing to improve.
+        if (!store.replace(key, page, page)) return;
+        store.replace(key, page, await best());
+      })
+      .catch(() => undefined);
+  };
+}
+
 
 /**
  * A page that shows posts (tagged) is kept until the next scheduled post goes public at most: it
@@ -175,8 +253,6 @@ async function withScheduledExpiry(
   return { ...rule, expiresAt: Math.min(at, rule.expiresAt ?? Infinity) };
 }
 
-type Rendered = { status: number; headers: Headers; body: Buffer; keep: boolean };
-
 async function renderPage(
   render: ReturnType<typeof createRequestHandler>,
   url: string,
@@ -190,55 +266,6 @@ async function renderPage(
     !response.headers.has("set-cookie") &&
     !/no-store|private/.test(response.headers.get("cache-control") ?? "");
   return { status: response.status, headers: response.headers, body, keep };
-}
-
-async function toStoredPage(rendered: Rendered, rule: PageRule, policy: HeaderPolicy): Promise<StoredPage> {
-  const headers: Record<string, string> = {};
-  rendered.headers.forEach((value, name) => {
-    if (!OWN_HEADERS.has(name)) headers[name] = value;
-  });
-  const html = rendered.body.toString("utf8");
-  headers["content-security-policy"] = policy.pagePolicy(inlineScriptHashes(html));
-  const [gzipped, brotlied] = await Promise.all([
-    gzip(rendered.body, { level: 9 }),
-    brotli(rendered.body, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: rendered.body.length,
-      },
-    }),
-  ]);
-  return {
-    status: rendered.status,
-    headers,
-    identity: rendered.body,
-    gzip: gzipped,
-    br: brotlied,
-    hash: crypto.createHash("sha256").update(rendered.body).digest("base64url").slice(0, 27),
-    tags: rule.tags,
-    expiresAt: rule.expiresAt,
-  };
-}
-
-function sendPage(req: ExpressRequest, res: ExpressResponse, page: StoredPage): void {
-  const encoding = preferredEncoding(req.headers["accept-encoding"], { br: true, gzip: true });
-  const etag = `"${page.hash}${encoding === "br" ? "-br" : encoding === "gzip" ? "-gz" : ""}"`;
-  for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
-  res.setHeader("Cache-Control", cacheControl(page));
-  res.setHeader("Vary", "Accept-Encoding");
-  if (page.status === 200) {
-    res.setHeader("ETag", etag);
-    if (matches(req.headers["if-none-match"], page.hash)) {
-      res.statusCode = 304;
-      res.end();
-      return;
-    }
-  }
-  const body = page[encoding];
-  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", body.length);
-  res.statusCode = page.status;
-  res.end(req.method === "HEAD" ? undefined : body);
 }
 
 /** An answer not to keep (an error, a cookie, rendered while the content changed): sent once. */
@@ -262,20 +289,4 @@ function pageCacheControlWins(res: ExpressResponse): void {
   const append = res.append.bind(res);
   res.append = (field: string, value?: string[] | string) =>
     field.toLowerCase() === "cache-control" && value !== undefined ? res.set(field, value) : append(field, value);
-}
-
-function cacheControl(page: StoredPage): string {
-  if (page.expiresAt === undefined) return PUBLIC_PAGE_CACHE;
-  // A CDN must not keep yesterday's date either.
-  const left = Math.max(0, Math.floor((page.expiresAt - Date.now()) / 1000));
-  return left >= 60 ? PUBLIC_PAGE_CACHE : `public, max-age=0, s-maxage=${left}`;
-}
-
-function matches(ifNoneMatch: string | undefined, hash: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === "*") return true;
-  return ifNoneMatch.split(",").some((tag) => {
-    const bare = tag.trim().replace(/^W\//, "").replace(/^"|"$/g, "");
-    return bare === hash || bare === `${hash}-br` || bare === `${hash}-gz`;
-  });
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { Writable } from "node:stream";
 import { describe, expect, test } from "vitest";
 import { apiTestServer } from "../../tests/helpers/api-test-server";
@@ -6,7 +7,8 @@ import { ensureAdminPassword } from "../auth/admin-auth.server";
 import { createLogger } from "../logger.server";
 import { adminAuthRouter } from "./admin-auth-api.server";
 import { adminPostsRouter } from "./admin-posts-api.server";
-import { requestLog } from "./request-log.server";
+import { loggedUrl, requestLog } from "./request-log.server";
+import { onceATurn } from "../logger.server";
 
 const PASSWORD = "correct horse battery staple";
 
@@ -45,5 +47,43 @@ describe.each(testDatabaseKinds)("request logs on %s", (kind) => {
     expect(log).toContain('"url":"/api/admin/login"');
     expect(log).not.toContain(PASSWORD);
     expect(log).not.toContain(token);
+  });
+});
+
+describe("the access log line", () => {
+  test("is the line pino itself writes for the same fields", () => {
+    const lines: string[] = [];
+    const logger = createLogger("info", { write: (line: string) => void lines.push(line) });
+    const req = { method: "GET", url: "/blog/a-post?x=1" } as IncomingMessage;
+    const res = { statusCode: 200 } as ServerResponse;
+    requestLog(logger).answered(req, res);
+    logger.info({ req: { id: 1, method: "GET", url: "/blog/a-post?x=1" }, res: { statusCode: 200 }, responseTime: 0 }, "request completed");
+    const [ours, pinos] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines[0]!.endsWith("}\n")).toBe(true);
+    expect(Math.abs(Number(ours!.time) - Number(pinos!.time))).toBeLessThan(1000);
+    expect({ ...ours, time: 0 }).toEqual({ ...pinos, time: 0 });
+    expect(Object.keys(ours!)).toEqual(Object.keys(pinos!));
+  });
+
+  test("never carries a preview link's token, whatever the spelling; other URLs as sent", () => {
+    for (const url of ["/preview/tok3n", "/Preview/tok3n", "/x/../preview/tok3n", "/%70review/tok3n", "/preview/tok3n.data", "/preview//tok3n?a=1"]) {
+      expect(loggedUrl(url), url).toBe("/preview/[redacted]");
+    }
+    for (const url of ["/blog/preview-of-2027", "/api/posts?q=%20", "/"]) expect(loggedUrl(url), url).toBe(url);
+  });
+});
+
+describe("log lines of one turn of the event loop", () => {
+  test("leave together, in order, once the turn is over", async () => {
+    const writes: string[] = [];
+    const destination = onceATurn({ write: (lines: string) => void writes.push(lines) });
+    destination.write("one\n");
+    destination.write("two\n");
+    expect(writes).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toEqual(["one\ntwo\n"]);
+    destination.write("three\n");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toEqual(["one\ntwo\n", "three\n"]);
   });
 });

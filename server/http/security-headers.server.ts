@@ -17,6 +17,10 @@ export type HeaderPolicy = {
   middleware: RequestHandler;
   /** The page CSP whose scripts are allowed by these sources (`'nonce-…'` or `'sha256-…'`). */
   pagePolicy: (scriptSources: string[]) => string;
+  /** The headers every response carries besides its CSP (the page cache writes them itself). */
+  fixed: readonly (readonly [string, string])[];
+  /** What `middleware` sets, as a flat list of names and values, for an answer written before Express. */
+  responseHead: () => string[];
 };
 
 /**
@@ -83,7 +87,9 @@ export function headerPolicy({ siteUrl, development = false }: { siteUrl: string
     for (const [name, value] of fixed) res.setHeader(name, value);
     next();
   };
-  return { middleware, pagePolicy };
+  const fixedHead = fixed.flat();
+  const responseHead = () => ["Content-Security-Policy", nothingPolicy(), ...fixedHead];
+  return { middleware, pagePolicy, fixed, responseHead };
 }
 
 /** A fresh nonce for this response: set into its CSP and returned for React to stamp on scripts. */

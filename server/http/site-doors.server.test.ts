@@ -110,6 +110,7 @@ describe.each(testDatabaseKinds)("every door of the site on %s", (kind) => {
       { method: "POST", path: "/api/admin/posts", body: "{}", type: JSON_TYPE },
       { method: "PATCH", path: "/api/admin/posts/x", body: "{}", type: JSON_TYPE },
       { method: "DELETE", path: "/api/admin/posts/x" },
+      { method: "DELETE", path: "/api/admin/preview-links" },
       { method: "POST", path: "/api/admin/logout" },
     ];
     for (const request of requests) {

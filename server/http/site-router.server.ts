@@ -6,7 +6,7 @@ import { adminAuthRouter } from "./admin-auth-api.server";
 import { adminCountsRouter } from "./admin-counts-api.server";
 import { adminPostsRouter } from "./admin-posts-api.server";
 import { apiErrorHandler, apiNotFound, jsonBody, sendApiError } from "./api-errors.server";
-import { clientKey } from "./client-key.server";
+import { clientKey, warnOfUntrustedForwarding } from "./client-key.server";
 import { contactApiRouter } from "./contact-api.server";
 import { refuseCrossSite } from "./cross-site.server";
 import { feedsRouter } from "./feeds.server";
@@ -32,6 +32,7 @@ export function createSiteRouter(
   const app = express.Router();
 
   if (logRequests) app.use(requestLog(services.logger));
+  app.use(warnOfUntrustedForwarding(services.logger));
   app.use(refuseMalformedPaths);
   // Before anything that changes state, on every path (a `.data` or percent-encoded one too).
   app.use(refuseCrossSite(services.config.public.siteUrl));

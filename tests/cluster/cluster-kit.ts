@@ -87,7 +87,7 @@ export async function appProcess(name: string, env: Record<string, string>): Pro
     async start() {
       expectingExit = false;
       const current = spawn(process.execPath, [BUILT_SERVER], {
-        env: { ...inherited, NODE_ENV: "production", PORT: String(port), LOG_LEVEL: "error", ...env },
+        env: { ...inherited, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "error", ...env },
         stdio: ["ignore", "pipe", "pipe"],
       });
       child = current;

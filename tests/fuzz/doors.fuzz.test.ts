@@ -180,6 +180,7 @@ function allDoors({ postId, reportId, messageId, revisionId, linkId, previewToke
     { method: "GET", path: `/api/admin/posts/${postId}/preview-links`, kind: "none", admin },
     { method: "POST", path: `/api/admin/posts/${postId}/preview-links`, kind: "json", admin },
     { method: "DELETE", path: `/api/admin/posts/${postId}/preview-links/${linkId}`, kind: "none", admin },
+    { method: "DELETE", path: "/api/admin/preview-links", kind: "none", admin },
     { method: "POST", path: "/api/admin/media", kind: "image", admin },
     { method: "GET", path: mediaPath, kind: "none" },
     // Its smaller copy (made on the first request), and widths it has not or that are not in the set.

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,6 +14,8 @@ export type BuiltServer = {
   adminPassword: string;
   /** The server process's id (the benchmark reads its CPU time). */
   pid: number;
+  /** What it wrote to standard output so far (kept only with `keepOutput`). */
+  output: () => string;
   stop: () => Promise<void>;
 };
 
@@ -27,10 +29,19 @@ const BUILT_SERVER = path.resolve("build/server.js");
 export async function startBuiltServer({
   dataDir,
   env = {},
+  keepOutput = false,
+  logTo,
 }: {
   dataDir?: string;
   /** Variables set on top of (or instead of) the defaults below, e.g. an https SITE_URL. */
   env?: Record<string, string>;
+  /** Keep its standard output (the logs) for `output()`. */
+  keepOutput?: boolean;
+  /**
+   * Append its standard output to this file, at the server's default log level (as `npm start`
+   * logs); without it (or `keepOutput`) the server is quiet.
+   */
+  logTo?: string;
 } = {}): Promise<BuiltServer> {
   if (!existsSync(BUILT_SERVER)) throw new Error("build/server.js is missing: run `npm run build` first.");
   const ownDir = dataDir === undefined;
@@ -40,6 +51,7 @@ export async function startBuiltServer({
   const adminPassword = crypto.randomBytes(18).toString("base64url");
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
+  const logFile = logTo ? openSync(logTo, "a") : undefined;
   const child = spawn(process.execPath, [BUILT_SERVER], {
     env: {
       ...inherited,
@@ -48,10 +60,15 @@ export async function startBuiltServer({
       DATA_DIR: dir,
       SITE_URL: url,
       ADMIN_PASSWORD: adminPassword,
-      LOG_LEVEL: "fatal",
+      ...(logTo ? {} : { LOG_LEVEL: "fatal" }),
       ...env,
     },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", logFile ?? (keepOutput ? "pipe" : "ignore"), "pipe"],
+  });
+  if (logFile !== undefined) closeSync(logFile);
+  let stdout = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString();
   });
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => {
@@ -67,7 +84,7 @@ export async function startBuiltServer({
     await stop();
     throw error;
   }
-  return { url, dataDir: dir, adminPassword, pid: child.pid!, stop };
+  return { url, dataDir: dir, adminPassword, pid: child.pid!, output: () => stdout, stop };
 }
 
 async function freePort(): Promise<number> {

@@ -1,4 +1,5 @@
 import http from "node:http";
+import net from "node:net";
 
 export type RawRequest = {
   method: string;
@@ -43,4 +44,63 @@ export function rawRequest(base: string, request: RawRequest): Promise<number | 
 
 export function closeRawAgent(): void {
   agent.destroy();
+}
+
+export type RawAnswer = { status: number; headers: Record<string, string>; body: string };
+
+export type RawConnection = {
+  /** Sends more bytes, exactly as given. */
+  write: (bytes: Buffer | string) => void;
+  /** The first answer, once its head and Content-Length body are in; undefined if none came. */
+  answer: Promise<RawAnswer | undefined>;
+  /** Resolves when the server (or the test) has closed the connection. */
+  closed: Promise<void>;
+  destroy: () => void;
+};
+
+/**
+ * A plain TCP connection to the server of `base` that sends `head` (request line, headers and
+ * any first bytes of the body) exactly as given, and then only what the test writes: a client
+ * that stalls or trickles its body, which no HTTP client library would be.
+ */
+export function openRawConnection(base: string, head: Buffer | string): RawConnection {
+  const { hostname, port } = new URL(base);
+  const socket = net.connect({ host: hostname, port: Number(port) });
+  socket.write(head);
+  let received = Buffer.alloc(0);
+  let settle!: (answer: RawAnswer | undefined) => void;
+  const answer = new Promise<RawAnswer | undefined>((resolve) => (settle = resolve));
+  const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+  socket.on("data", (chunk: Buffer) => {
+    received = Buffer.concat([received, chunk]);
+    const parsed = parseAnswer(received);
+    if (parsed) settle(parsed);
+  });
+  // The server may reset a connection it gave up on: the answer is whatever arrived before.
+  socket.on("error", () => undefined);
+  socket.once("close", () => settle(parseAnswer(received, true)));
+  return {
+    write: (bytes) => {
+      if (!socket.destroyed) socket.write(bytes);
+    },
+    answer,
+    closed,
+    destroy: () => socket.destroy(),
+  };
+}
+
+function parseAnswer(bytes: Buffer, ended = false): RawAnswer | undefined {
+  const end = bytes.indexOf("\r\n\r\n");
+  if (end === -1) return undefined;
+  const [statusLine = "", ...lines] = bytes.subarray(0, end).toString("latin1").split("\r\n");
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(":");
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  const body = bytes.subarray(end + 4);
+  const length = Number(headers["content-length"] ?? NaN);
+  if (Number.isFinite(length) ? body.length < length : !ended) return undefined;
+  const status = Number(statusLine.split(" ")[1]);
+  return { status, headers, body: body.subarray(0, Number.isFinite(length) ? length : body.length).toString("utf8") };
 }

@@ -176,6 +176,30 @@ describe("answers from the page cache", () => {
     expect(head.headers.get("content-length")).toBe(identity.headers.get("content-length"));
   });
 
+  test("a page just rendered is sent compressed fast; the best compression replaces it soon after", async () => {
+    const raw = (encoding: string) =>
+      new Promise<{ etag: string; bytes: number }>((resolve, reject) => {
+        import("node:http").then(({ get }) =>
+          get(`${server.url}/terms`, { headers: { "accept-encoding": encoding } }, (answer) => {
+            let bytes = 0;
+            answer.on("data", (chunk: Buffer) => (bytes += chunk.length));
+            answer.on("end", () => resolve({ etag: String(answer.headers.etag), bytes }));
+          }).on("error", reject),
+        );
+      });
+    const first = await raw("br");
+    expect(first.etag).toMatch(/-br-fast"$/);
+    await expect.poll(async () => (await raw("br")).etag, { timeout: 5_000 }).toMatch(/-br"$/);
+    const best = await raw("br");
+    expect(best.bytes).toBeLessThan(first.bytes);
+    expect(best.etag.replace(/-br"$/, "")).toBe(first.etag.replace(/-br-fast"$/, ""));
+    // A client holding the fast bytes is told they are still good.
+    const revalidated = await fetch(`${server.url}/terms`, { headers: { "accept-encoding": "br", "if-none-match": first.etag } });
+    expect(revalidated.status).toBe(304);
+    const gzipped = await raw("gzip");
+    expect(gzipped.etag).toMatch(/-gz"$/);
+  });
+
   test("the page's modules wait in an inert template until its first paint, allowed by the page's hashes", async () => {
     const response = await fetch(`${server.url}/about`);
     const html = await response.text();
