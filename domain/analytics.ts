@@ -1,0 +1,169 @@
+/**
+ * The site's own analytics (docs/decisions/141): what a visit's source is, how a device is
+ * classed, which periods the dashboard reads, the Core Web Vitals thresholds and the shape of the
+ * report the API and the dashboard share. Pure rules: no I/O.
+ */
+
+/** Longest value kept of a UTM parameter or a referrer host; longer ones are cut, not refused. */
+export const SOURCE_VALUE_MAX = 100;
+/** Longest landing path kept (public paths are short; anything longer is not one of ours). */
+export const LANDING_PATH_MAX = 300;
+
+/** Where a visit came from, as recorded once per visitor and day and with each lead. "" = none. */
+export type VisitSource = {
+  landing_path: string;
+  /** The referring site's host; "" for direct visits (no referrer, or the site itself). */
+  referrer_host: string;
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+};
+
+export const EMPTY_SOURCE: VisitSource = { landing_path: "", referrer_host: "", utm_source: "", utm_medium: "", utm_campaign: "" };
+
+/** The form and beacon fields that carry a visit's source (hidden inputs of the contact form). */
+export const SOURCE_FIELDS = ["landing_path", "referrer_host", "utm_source", "utm_medium", "utm_campaign"] as const;
+
+/** A value made safe to keep and show: no control characters, trimmed, at most `max` characters. */
+export function boundedValue(value: unknown, max = SOURCE_VALUE_MAX): string {
+  if (typeof value !== "string") return "";
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, max);
+}
+
+/** A path that may be a landing page: absolute, no scheme or host, bounded; "" otherwise. */
+export function landingPath(value: unknown): string {
+  const path = boundedValue(value, LANDING_PATH_MAX);
+  return path.startsWith("/") && !path.startsWith("//") && !/[\s\\?#]/.test(path) ? path : "";
+}
+
+/** The referring host of a `Referer` value; "" when there is none, it is not http(s), or it is the site. */
+export function referrerHost(referer: string | undefined | null, siteHost: string): string {
+  if (!referer) return "";
+  let url: URL;
+  try {
+    url = new URL(referer);
+  } catch {
+    return "";
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return "";
+  const host = url.hostname.toLowerCase().replace(/^www\./, "");
+  return host === siteHost.toLowerCase().replace(/^www\./, "") ? "" : boundedValue(host);
+}
+
+/** The UTM values of a landing request's query string ("?utm_source=…"). */
+export function campaignOf(search: string): Pick<VisitSource, "utm_source" | "utm_medium" | "utm_campaign"> {
+  if (!search.includes("utm_")) return { utm_source: "", utm_medium: "", utm_campaign: "" };
+  const query = new URLSearchParams(search);
+  return {
+    utm_source: boundedValue(query.get("utm_source")),
+    utm_medium: boundedValue(query.get("utm_medium")),
+    utm_campaign: boundedValue(query.get("utm_campaign")),
+  };
+}
+
+/** A source from untrusted fields (the form's hidden inputs, a beacon): every value bounded. */
+export function sourceFromFields(fields: Partial<Record<string, unknown>>): VisitSource {
+  return {
+    landing_path: landingPath(fields.landing_path),
+    referrer_host: boundedValue(fields.referrer_host).toLowerCase(),
+    utm_source: boundedValue(fields.utm_source),
+    utm_medium: boundedValue(fields.utm_medium),
+    utm_campaign: boundedValue(fields.utm_campaign),
+  };
+}
+
+export const DEVICE_CLASSES = ["mobile", "tablet", "desktop"] as const;
+export type DeviceClass = (typeof DEVICE_CLASSES)[number];
+
+/** Mobile, tablet or desktop, from the user agent alone (no client hints: pages are cached). */
+export function deviceClass(userAgent: string): DeviceClass {
+  if (/iPad|Tablet|PlayBook|Silk|Kindle/i.test(userAgent)) return "tablet";
+  // Android tablets leave "Mobile" out of their user agent.
+  if (/Android/i.test(userAgent) && !/Mobile/i.test(userAgent)) return "tablet";
+  if (/Mobi|iPhone|iPod|Android|Windows Phone|Opera Mini/i.test(userAgent)) return "mobile";
+  return "desktop";
+}
+
+/** The periods offered by the dashboard, in days ending today. */
+export const ANALYTICS_PERIODS = [7, 30, 90] as const;
+export const DEFAULT_ANALYTICS_DAYS = 30;
+/** The longest period a report covers (a from/to pair included). */
+export const MAX_ANALYTICS_DAYS = 366;
+
+export const CSV_TABLES = ["pages", "referrers", "campaigns", "vitals"] as const;
+export type CsvTable = (typeof CSV_TABLES)[number];
+
+/** A day as the analytics count it: UTC, "YYYY-MM-DD". */
+export function dayOf(at: Date | number): string {
+  return new Date(at).toISOString().slice(0, 10);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function addDays(day: string, days: number): string {
+  return dayOf(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
+}
+
+export type AnalyticsPeriod = { from: string; to: string };
+
+/** A period from the query (`days`, or `from` and `to`), or the problem with it in words. */
+export function analyticsPeriod(
+  query: { days?: unknown; from?: unknown; to?: unknown },
+  today: string,
+): { ok: true; period: AnalyticsPeriod } | { ok: false; field: "days" | "from" | "to"; error: string } {
+  const isDay = (value: unknown): value is string =>
+    typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) && dayOf(Date.parse(`${value}T00:00:00Z`) || 0) === value;
+  if (query.from !== undefined || query.to !== undefined) {
+    if (!isDay(query.from)) return { ok: false, field: "from", error: "from must be a date written YYYY-MM-DD." };
+    if (!isDay(query.to)) return { ok: false, field: "to", error: "to must be a date written YYYY-MM-DD." };
+    if (query.from > query.to) return { ok: false, field: "from", error: "from must not be after to." };
+    if (addDays(query.from, MAX_ANALYTICS_DAYS - 1) < query.to) {
+      return { ok: false, field: "to", error: `A period covers at most ${MAX_ANALYTICS_DAYS} days.` };
+    }
+    return { ok: true, period: { from: query.from, to: query.to } };
+  }
+  const raw = query.days ?? String(DEFAULT_ANALYTICS_DAYS);
+  const days = typeof raw === "string" && /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
+  if (!(days >= 1 && days <= MAX_ANALYTICS_DAYS)) {
+    return { ok: false, field: "days", error: `days must be a whole number from 1 to ${MAX_ANALYTICS_DAYS}.` };
+  }
+  return { ok: true, period: { from: addDays(today, 1 - days), to: today } };
+}
+
+/** Every day of a period, in order. */
+export function daysOf({ from, to }: AnalyticsPeriod): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+/** The Core Web Vitals the site collects, with web.dev's thresholds (good up to the first, poor above the second). */
+export const WEB_VITALS = {
+  LCP: { good: 2500, poor: 4000, unit: "ms" },
+  INP: { good: 200, poor: 500, unit: "ms" },
+  CLS: { good: 0.1, poor: 0.25, unit: "" },
+  TTFB: { good: 800, poor: 1800, unit: "ms" },
+} as const;
+export type WebVitalName = keyof typeof WEB_VITALS;
+export const WEB_VITAL_NAMES = Object.keys(WEB_VITALS) as WebVitalName[];
+export type VitalRating = "good" | "needs improvement" | "poor";
+
+export function vitalRating(metric: WebVitalName, value: number): VitalRating {
+  const { good, poor } = WEB_VITALS[metric];
+  return value <= good ? "good" : value <= poor ? "needs improvement" : "poor";
+}
+
+/** The answer of `GET /api/admin/analytics`; the dashboard shows exactly these numbers. */
+export type AnalyticsReport = {
+  from: string;
+  to: string;
+  views: number;
+  visitors: number;
+  series: { day: string; views: number; visitors: number }[];
+  pages: { path: string; views: number; visitors: number; leads: number; demo_clicks: number }[];
+  referrers: { host: string; visitors: number }[];
+  campaigns: { source: string; medium: string; campaign: string; visitors: number; leads: number; demo_clicks: number }[];
+  devices: { device: DeviceClass; visitors: number }[];
+  vitals: { path: string; samples: number; lcp_p75: number | null; inp_p75: number | null; cls_p75: number | null; ttfb_p75: number | null }[];
+};
