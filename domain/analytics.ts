@@ -27,7 +27,6 @@ export const SOURCE_FIELDS = ["landing_path", "referrer_host", "utm_source", "ut
 /** A value made safe to keep and show: no control characters, trimmed, at most `max` characters. */
 export function boundedValue(value: unknown, max = SOURCE_VALUE_MAX): string {
   if (typeof value !== "string") return "";
-  // eslint-disable-next-line no-control-regex
   return value.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, max);
 }
 
