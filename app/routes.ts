@@ -22,6 +22,7 @@ export default [
     route("admin/messages", "routes/admin-messages.tsx"),
     route("admin/reports", "routes/admin-reports.tsx"),
     route("admin/reports/:id", "routes/admin-report.tsx"),
+    route("admin/analytics", "routes/admin-analytics.tsx"),
   ]),
   route("privacy", "routes/privacy.tsx"),
   route("terms", "routes/terms.tsx"),

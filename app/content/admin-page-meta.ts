@@ -1,5 +1,6 @@
 import { adminTexts } from "../../domain/admin-messages";
 import type { PageMetaInput } from "../lib/meta";
+import { analyticsCopy } from "./analytics-dashboard";
 import { contactInboxCopy } from "./contact-inbox";
 import { triageCopy } from "./triage";
 
@@ -36,6 +37,12 @@ export const adminPageMeta = {
     title: "Vulnerability Report",
     description: "One vulnerability report.",
     path: "/admin/reports",
+    noindex: true,
+  },
+  analytics: {
+    title: analyticsCopy.title,
+    description: "Visits, leads and page speed of the site.",
+    path: "/admin/analytics",
     noindex: true,
   },
 } satisfies Record<string, PageMetaInput>;

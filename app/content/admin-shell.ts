@@ -5,6 +5,7 @@ export const adminShellCopy = {
   posts: "Posts",
   messages: "Messages",
   reports: "Reports",
+  analytics: "Analytics",
   viewSite: "View site",
   /** Read after the link's name by screen readers; shown as a pill. */
   unread: (count: number) => `${count} unread`,

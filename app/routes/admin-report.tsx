@@ -17,6 +17,7 @@ import { triageCopy } from "../content/triage";
 import { adminApi } from "../lib/admin/client";
 import { useAdminCall, useAdminQuery } from "../lib/admin/hooks";
 import { pageMeta, siteFromMatches } from "../lib/meta";
+import { saveFile } from "../lib/browser/save-file";
 import { usePrerenderReady } from "../lib/browser/use-prerender-ready";
 import type { Route } from "./+types/admin-report";
 import { SiteLink } from "../components/ui/site-link";
@@ -128,10 +129,7 @@ function DetailRow({ label, value }: { label: string; value: string }) {
   );
 }
 
-/**
- * The token is a bearer header, so a plain link cannot download: fetch the bytes with it and
- * hand the browser an object URL to save under the stored, cleaned file name.
- */
+/** Downloads with the bearer token (see saveFile), under the stored, cleaned file name. */
 function AttachmentRow({ reportId, attachment }: { reportId: string; attachment: ReportAttachmentInfo }) {
   const run = useAdminCall();
   const [busy, setBusy] = useState(false);
@@ -144,15 +142,7 @@ function AttachmentRow({ reportId, attachment }: { reportId: string; attachment:
       if (result.status !== 401) toast.error(triageCopy.downloadFailed);
       return;
     }
-    const url = URL.createObjectURL(result.data);
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = attachment.filename;
-    link.rel = "noopener";
-    document.body.append(link);
-    link.click();
-    link.remove();
-    window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    saveFile(result.data, attachment.filename);
   }
 
   return (

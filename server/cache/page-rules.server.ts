@@ -39,6 +39,7 @@ export const PRIVATE_ROUTES = new Set([
   "routes/admin-messages",
   "routes/admin-reports",
   "routes/admin-report",
+  "routes/admin-analytics",
 ]);
 
 export function pageRule(address: PageAddress, now = new Date()): PageRule | undefined {

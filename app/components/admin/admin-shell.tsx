@@ -31,7 +31,7 @@ function CountPill({ count, label }: { count: number | undefined; label: (count:
 
 /**
  * Every signed-in admin screen: its own top bar (product, "Admin", the three lists with their
- * unread and new counts, the public site, logout) instead of the marketing header and footer.
+ * unread and new counts, the analytics, the public site, logout) instead of the marketing header and footer.
  * /admin/blog keeps its own specified Logout button, so the bar leaves it out there.
  */
 export function AdminShell({ children }: { children: React.ReactNode }) {
@@ -75,6 +75,11 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
                 <SiteNavLink to="/admin/reports" className={linkClass}>
                   {copy.reports}
                   <CountPill count={counts?.newReports} label={copy.fresh} />
+                </SiteNavLink>
+              </li>
+              <li>
+                <SiteNavLink to="/admin/analytics" className={linkClass}>
+                  {copy.analytics}
                 </SiteNavLink>
               </li>
             </ul>

@@ -1,3 +1,4 @@
+import type { AnalyticsReport, CsvTable } from "../../../domain/analytics";
 import type { BlogPost, BlogPostSummary, PostInput } from "../../../domain/blog-post";
 import { inboxSearchParams, type InboxQuery, type ReportListFilter } from "../../../domain/contact-inbox";
 import type { ContactMessage, ContactMessagePage } from "../../../domain/contact";
@@ -10,6 +11,7 @@ import type {
   RevisionSummary,
 } from "../../../domain/post-workflow";
 import type { ReportDetail, ReportStatus, ReportSummary } from "../../../domain/vulnerability-report";
+import { csvPath, reportPath, type PeriodChoice } from "./analytics-view";
 import { readAdminToken } from "./session";
 
 /**
@@ -121,4 +123,9 @@ export const adminApi = {
     call<{ report: ReportDetail }>(report(id), { method: "PATCH", body: json({ status }) }),
   downloadAttachment: (reportId: string, attachmentId: string) =>
     call<Blob>(`${report(reportId)}/attachments/${encodeURIComponent(attachmentId)}`, {}, "blob"),
+
+  /** The analytics of a period (a 400 names the field of the period that is wrong). */
+  analytics: (period: PeriodChoice) => call<AnalyticsReport>(reportPath(period)),
+  /** One table of the analytics as a CSV file. */
+  analyticsCsv: (period: PeriodChoice, table: CsvTable) => call<Blob>(csvPath(period, table), {}, "blob"),
 };

@@ -28,7 +28,7 @@ export function useAdminCall(): <T>(request: Promise<AdminApiResult<T>>) => Prom
 
 export type AdminQuery<T> =
   | { status: "loading" }
-  | { status: "failed"; code: number }
+  | { status: "failed"; code: number; error?: string; fields?: Record<string, string> }
   | { status: "ready"; data: T };
 
 /**
@@ -49,7 +49,7 @@ export function useAdminQuery<T>(key: string, load: () => Promise<AdminApiResult
     void run(loadRef.current()).then((result) => {
       if (cancelled) return;
       if (result.ok) setState({ status: "ready", data: result.data, key });
-      else if (result.status !== 401) setState({ status: "failed", code: result.status, key });
+      else if (result.status !== 401) setState({ status: "failed", code: result.status, error: result.error, fields: result.fields, key });
     });
     return () => {
       cancelled = true;

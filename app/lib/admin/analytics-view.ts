@@ -1,0 +1,88 @@
+import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_DAYS, type AnalyticsReport, type CsvTable } from "../../../domain/analytics";
+
+/**
+ * The dashboard's period as the address holds it: `?days=N`, or `?from=…&to=…` (taken as typed,
+ * empty included, so the API names what is wrong and the form keeps it). The API, not the page,
+ * decides whether a period is valid: the server's "today" is the one that counts.
+ */
+export type PeriodChoice = { kind: "days"; days: string } | { kind: "range"; from: string; to: string };
+
+export const ANALYTICS_PATH = "/admin/analytics";
+
+export function periodFromAddress(params: URLSearchParams): PeriodChoice {
+  if (params.has("from") || params.has("to")) {
+    return { kind: "range", from: params.get("from") ?? "", to: params.get("to") ?? "" };
+  }
+  return { kind: "days", days: params.get("days") ?? "" };
+}
+
+/** The query the API is asked with; an address without a period asks for the API's default. */
+export function periodQuery(choice: PeriodChoice): URLSearchParams {
+  if (choice.kind === "range") return new URLSearchParams({ from: choice.from, to: choice.to });
+  return new URLSearchParams(choice.days ? { days: choice.days } : {});
+}
+
+/** Which of the offered periods (7, 30, 90 days) the address shows, if any. */
+export function currentDays(choice: PeriodChoice): number | undefined {
+  if (choice.kind === "range") return undefined;
+  const wanted = choice.days || String(DEFAULT_ANALYTICS_DAYS);
+  return ANALYTICS_PERIODS.find((days) => String(days) === wanted);
+}
+
+export function daysHref(days: number): string {
+  return `${ANALYTICS_PATH}?days=${days}`;
+}
+
+export function rangeHref(from: string, to: string): string {
+  return `${ANALYTICS_PATH}?${new URLSearchParams({ from, to }).toString()}`;
+}
+
+export function reportPath(choice: PeriodChoice): string {
+  const query = periodQuery(choice).toString();
+  return query ? `/api/admin/analytics?${query}` : "/api/admin/analytics";
+}
+
+export function csvPath(choice: PeriodChoice, table: CsvTable): string {
+  const query = periodQuery(choice);
+  query.set("table", table);
+  return `/api/admin/analytics.csv?${query.toString()}`;
+}
+
+/** The saved file's name: the table and the period it covers ("analytics-pages-2026-11-01-to-2026-11-30.csv"). */
+export function csvFileName(table: CsvTable, period: Pick<AnalyticsReport, "from" | "to">): string {
+  return `analytics-${table}-${period.from}-to-${period.to}.csv`;
+}
+
+/** Articles are the pages under /blog/ (the list itself, /blog, is not one). */
+export function articlesOf(pages: AnalyticsReport["pages"]): AnalyticsReport["pages"] {
+  return pages.filter((page) => page.path.startsWith("/blog/") && page.path.length > "/blog/".length);
+}
+
+/**
+ * Leads and demo clicks over the period: the sums of the pages' counts, since every lead and
+ * demo click is credited to the landing page of its visit.
+ */
+export function conversionTotals(pages: AnalyticsReport["pages"]): { leads: number; demo_clicks: number } {
+  let leads = 0;
+  let demoClicks = 0;
+  for (const page of pages) {
+    leads += page.leads;
+    demoClicks += page.demo_clicks;
+  }
+  return { leads, demo_clicks: demoClicks };
+}
+
+const numberFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 20 });
+
+/** A number exactly as the API gives it, grouped by thousands for reading ("12,345", "0.12"). */
+export function formatNumber(value: number): string {
+  return numberFormat.format(value);
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "Nov 24" for "2026-11-24": the analytics' days are UTC dates, shown as they are. */
+export function shortDay(day: string): string {
+  const [, month, date] = day.split("-");
+  return `${MONTHS[Number(month) - 1] ?? month} ${Number(date)}`;
+}

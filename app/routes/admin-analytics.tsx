@@ -1,0 +1,268 @@
+import { useId, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { ANALYTICS_PERIODS, type AnalyticsReport } from "../../domain/analytics";
+import { BackToAdmin, QueryStatus } from "../components/admin/admin-panels";
+import { DayChart } from "../components/admin/analytics-chart";
+import { Maybe, ReportSection, VitalValue } from "../components/admin/analytics-tables";
+import { inboxButtonClass } from "../components/admin/inbox-filters";
+import { SiteLink } from "../components/ui/site-link";
+import { adminPageMeta } from "../content/admin-page-meta";
+import { analyticsCopy as copy } from "../content/analytics-dashboard";
+import {
+  articlesOf,
+  conversionTotals,
+  currentDays,
+  daysHref,
+  formatNumber,
+  periodFromAddress,
+  rangeHref,
+  type PeriodChoice,
+} from "../lib/admin/analytics-view";
+import { adminApi } from "../lib/admin/client";
+import { useAdminQuery } from "../lib/admin/hooks";
+import { usePrerenderReady } from "../lib/browser/use-prerender-ready";
+import { formatPostDate } from "../lib/dates";
+import { pageMeta, siteFromMatches } from "../lib/meta";
+import type { Route } from "./+types/admin-analytics";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(siteFromMatches(matches), adminPageMeta.analytics);
+
+type PeriodErrors = { days?: string; from?: string; to?: string; other?: string };
+
+export default function Analytics() {
+  const [params] = useSearchParams();
+  const period = periodFromAddress(params);
+  const { query } = useAdminQuery(`analytics:${params.toString()}`, () => adminApi.analytics(period));
+  const report = query.status === "ready" ? query.data : undefined;
+  usePrerenderReady(report);
+  // A period the API refuses (400) is named next to its field; any other failure is the page's.
+  const errors = query.status === "failed" && query.code === 400 ? periodErrors(period, query) : undefined;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <BackToAdmin />
+      <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-slate-900">{copy.title}</h1>
+      {report ? <p className="mt-1 text-sm text-slate-700">{copy.covering(longDay(report.from), longDay(report.to))}</p> : null}
+
+      <PeriodPicker address={params.toString()} period={period} errors={errors} />
+
+      {errors ? null : <QueryStatus query={query} loading={copy.loading} failed={copy.loadFailed} />}
+      {report ? <ReportView report={report} period={period} /> : null}
+    </div>
+  );
+}
+
+/** The offered periods as links (the address holds the period), and a from/to form. */
+function PeriodPicker({ address, period, errors }: { address: string; period: PeriodChoice; errors: PeriodErrors | undefined }) {
+  const navigate = useNavigate();
+  const id = useId();
+  const current = currentDays(period);
+  const [from, setFrom] = useState(period.kind === "range" ? period.from : "");
+  const [to, setTo] = useState(period.kind === "range" ? period.to : "");
+  // The fields follow the address (a period link, Back), without remounting: focus stays put.
+  const [shown, setShown] = useState(address);
+  if (shown !== address) {
+    setShown(address);
+    setFrom(period.kind === "range" ? period.from : "");
+    setTo(period.kind === "range" ? period.to : "");
+  }
+
+  return (
+    <div className="mt-6 flex flex-wrap items-end gap-x-8 gap-y-4">
+      <nav aria-label={copy.periodLabel}>
+        <ul className="flex flex-wrap gap-2">
+          {ANALYTICS_PERIODS.map((days) => (
+            <li key={days}>
+              <SiteLink
+                to={daysHref(days)}
+                current={current === days}
+                className={`inline-flex min-h-11 items-center rounded-lg border px-4 text-sm font-semibold ${
+                  current === days ? "border-indigo-700 bg-indigo-700 text-white" : "border-slate-400 bg-white text-slate-800 hover:bg-slate-50"
+                }`}
+              >
+                {copy.lastDays(days)}
+              </SiteLink>
+            </li>
+          ))}
+        </ul>
+        {errors?.days ? (
+          <p role="alert" className="mt-2 text-sm text-red-700">
+            {errors.days}
+          </p>
+        ) : null}
+      </nav>
+
+      <form
+        noValidate
+        className="min-w-0"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void navigate(rangeHref(from, to));
+        }}
+      >
+        <fieldset className="flex flex-wrap items-start gap-3">
+          <legend className="sr-only">{copy.rangeLegend}</legend>
+          <DateField id={`${id}-from`} label={copy.from} value={from} onChange={setFrom} error={errors?.from} />
+          <DateField id={`${id}-to`} label={copy.to} value={to} onChange={setTo} error={errors?.to} />
+          <button type="submit" className={`${inboxButtonClass} mt-6`}>
+            {copy.show}
+          </button>
+        </fieldset>
+        {errors?.other ? (
+          <p role="alert" className="mt-2 text-sm text-red-700">
+            {errors.other}
+          </p>
+        ) : null}
+      </form>
+    </div>
+  );
+}
+
+function DateField({ id, label, value, onChange, error }: { id: string; label: string; value: string; onChange: (value: string) => void; error?: string }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`min-h-11 rounded-lg border bg-white px-3 text-sm text-slate-900 ${error ? "border-red-700" : "border-slate-500"}`}
+      />
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="max-w-56 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function ReportView({ report, period }: { report: AnalyticsReport; period: PeriodChoice }) {
+  const conversions = conversionTotals(report.pages);
+  const totals = [
+    { label: copy.totals.views, value: report.views },
+    { label: copy.totals.visitors, value: report.visitors },
+    { label: copy.totals.leads, value: conversions.leads },
+    { label: copy.totals.demoClicks, value: conversions.demo_clicks },
+  ];
+  const csv = (table: "pages" | "referrers" | "campaigns" | "vitals") => ({ table, period, report });
+  const pageColumns = (first: string) =>
+    [
+      { header: first, cell: (row: AnalyticsReport["pages"][number]) => row.path, rowHeader: true },
+      { header: copy.columns.views, cell: (row: AnalyticsReport["pages"][number]) => formatNumber(row.views), numeric: true },
+      { header: copy.columns.visitors, cell: (row: AnalyticsReport["pages"][number]) => formatNumber(row.visitors), numeric: true },
+      { header: copy.columns.leads, cell: (row: AnalyticsReport["pages"][number]) => formatNumber(row.leads), numeric: true },
+      { header: copy.columns.demoClicks, cell: (row: AnalyticsReport["pages"][number]) => formatNumber(row.demo_clicks), numeric: true },
+    ] as const;
+
+  return (
+    <>
+      <section aria-label={copy.totalsLabel} className="mt-8">
+        <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+          {totals.map((total) => (
+            <div key={total.label} className="rounded-xl border border-slate-200 bg-white px-4 py-3">
+              <dt className="text-sm font-medium text-slate-700">{total.label}</dt>
+              <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{formatNumber(total.value)}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="analytics-chart" className="mt-10">
+        <h2 id="analytics-chart" className="text-xl font-bold text-slate-900">
+          {copy.chartTitle}
+        </h2>
+        <DayChart report={report} />
+      </section>
+
+      <ReportSection
+        title={copy.sections.pages}
+        empty={copy.empty.pages}
+        rows={report.pages}
+        rowKey={(row) => row.path}
+        columns={pageColumns(copy.columns.path)}
+        csv={csv("pages")}
+      />
+      <ReportSection
+        title={copy.sections.articles}
+        empty={copy.empty.articles}
+        rows={articlesOf(report.pages)}
+        rowKey={(row) => row.path}
+        columns={pageColumns(copy.columns.article)}
+      />
+      <ReportSection
+        title={copy.sections.referrers}
+        empty={copy.empty.referrers}
+        rows={report.referrers}
+        rowKey={(row) => row.host}
+        columns={[
+          { header: copy.columns.referrer, cell: (row) => row.host || copy.direct, rowHeader: true },
+          { header: copy.columns.visitors, cell: (row) => formatNumber(row.visitors), numeric: true },
+        ]}
+        csv={csv("referrers")}
+      />
+      <ReportSection
+        title={copy.sections.campaigns}
+        empty={copy.empty.campaigns}
+        rows={report.campaigns}
+        rowKey={(row) => JSON.stringify([row.source, row.medium, row.campaign])}
+        columns={[
+          { header: copy.columns.source, cell: (row) => <Maybe value={row.source} />, rowHeader: true },
+          { header: copy.columns.medium, cell: (row) => <Maybe value={row.medium} /> },
+          { header: copy.columns.campaign, cell: (row) => <Maybe value={row.campaign} /> },
+          { header: copy.columns.visitors, cell: (row) => formatNumber(row.visitors), numeric: true },
+          { header: copy.columns.leads, cell: (row) => formatNumber(row.leads), numeric: true },
+          { header: copy.columns.demoClicks, cell: (row) => formatNumber(row.demo_clicks), numeric: true },
+        ]}
+        csv={csv("campaigns")}
+      />
+      <ReportSection
+        title={copy.sections.devices}
+        empty={copy.empty.devices}
+        rows={report.devices}
+        rowKey={(row) => row.device}
+        columns={[
+          { header: copy.columns.device, cell: (row) => copy.devices[row.device] ?? row.device, rowHeader: true },
+          { header: copy.columns.visitors, cell: (row) => formatNumber(row.visitors), numeric: true },
+        ]}
+      />
+      <ReportSection
+        title={copy.sections.vitals}
+        lead={copy.vitalsLead}
+        empty={copy.empty.vitals}
+        rows={report.vitals}
+        rowKey={(row) => row.path}
+        columns={[
+          { header: copy.columns.path, cell: (row) => row.path, rowHeader: true },
+          { header: copy.columns.samples, cell: (row) => formatNumber(row.samples), numeric: true },
+          { header: "LCP p75", cell: (row) => <VitalValue metric="LCP" value={row.lcp_p75} />, numeric: true },
+          { header: "INP p75", cell: (row) => <VitalValue metric="INP" value={row.inp_p75} />, numeric: true },
+          { header: "CLS p75", cell: (row) => <VitalValue metric="CLS" value={row.cls_p75} />, numeric: true },
+          { header: "TTFB p75", cell: (row) => <VitalValue metric="TTFB" value={row.ttfb_p75} />, numeric: true },
+        ]}
+        csv={csv("vitals")}
+      />
+    </>
+  );
+}
+
+/** The API's refusal of a period, by the field it names (`fields`, else the period's own field). */
+function periodErrors(period: PeriodChoice, failure: { error?: string; fields?: Record<string, string> }): PeriodErrors {
+  const fields = failure.fields ?? {};
+  const errors: PeriodErrors = { days: fields.days, from: fields.from, to: fields.to };
+  if (!errors.days && !errors.from && !errors.to) {
+    const message = failure.error ?? copy.loadFailed;
+    if (period.kind === "days") errors.days = message;
+    else errors.other = message;
+  }
+  return errors;
+}
+
+function longDay(day: string): string {
+  return formatPostDate(`${day}T00:00:00Z`);
+}
