@@ -10,6 +10,7 @@ export const analyticsCopy = {
   rangeLegend: "From and to",
   from: "From",
   to: "To",
+  dayFormat: "YYYY-MM-DD",
   show: "Show",
   /** The period the numbers cover, under the heading. */
   covering: (from: string, to: string) => (from === to ? `${from} (UTC)` : `${from} to ${to} (UTC)`),

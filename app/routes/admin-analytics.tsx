@@ -118,23 +118,33 @@ function PeriodPicker({ address, period, errors }: { address: string; period: Pe
   );
 }
 
+/**
+ * A day typed as text (YYYY-MM-DD, the API's own format): what was typed stays as typed, and the
+ * API's message about it shows under it. A native date picker would hide a half-typed value.
+ */
 function DateField({ id, label, value, onChange, error }: { id: string; label: string; value: string; onChange: (value: string) => void; error?: string }) {
+  const describedBy = error ? `${id}-hint ${id}-error` : `${id}-hint`;
   return (
-    <div className="flex flex-col gap-1">
+    <div className="flex w-32 flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>
       <input
         id={id}
-        type="date"
+        type="text"
         value={value}
+        autoComplete="off"
+        spellCheck={false}
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`min-h-11 rounded-lg border bg-white px-3 text-sm text-slate-900 ${error ? "border-red-700" : "border-slate-500"}`}
+        aria-describedby={describedBy}
+        className={`min-h-11 w-full rounded-lg border bg-white px-3 text-sm text-slate-900 ${error ? "border-red-700" : "border-slate-500"}`}
       />
+      <p id={`${id}-hint`} className="text-xs text-slate-600">
+        {copy.dayFormat}
+      </p>
       {error ? (
-        <p id={`${id}-error`} role="alert" className="max-w-56 text-sm text-red-700">
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
           {error}
         </p>
       ) : null}

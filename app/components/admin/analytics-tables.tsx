@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { vitalRating, WEB_VITALS, type AnalyticsReport, type CsvTable, type VitalRating, type WebVitalName } from "../../../domain/analytics";
 import { analyticsCopy as copy } from "../../content/analytics-dashboard";
@@ -11,7 +11,8 @@ export type Column<Row> = { header: ReactNode; cell: (row: Row) => ReactNode; nu
 
 /**
  * A table that scrolls sideways inside its own region on a narrow screen, so the page never
- * does. The region takes focus, so a keyboard can scroll it too.
+ * does. The region takes focus, so a keyboard can scroll it too; it is positioned, so that
+ * screen-reader-only text in a cell scrolls with it instead of widening the page.
  */
 export function ScrollTable<Row>({
   label,
@@ -25,7 +26,7 @@ export function ScrollTable<Row>({
   columns: readonly Column<Row>[];
 }) {
   return (
-    <div role="region" aria-label={label} tabIndex={0} className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <div role="region" aria-label={label} tabIndex={0} className="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
         <thead className="bg-slate-50 text-slate-700">
           <tr>
@@ -77,13 +78,11 @@ export function ReportSection<Row>({
   csv?: { table: CsvTable; period: PeriodChoice; report: AnalyticsReport };
   lead?: string;
 }) {
-  const id = useId();
+  // The table's region carries the section's name; the section itself stays unnamed (one landmark, not two).
   return (
-    <section className="mt-12" aria-labelledby={id}>
+    <section className="mt-12">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={id} className="text-xl font-bold text-slate-900">
-          {title}
-        </h2>
+        <h2 className="text-xl font-bold text-slate-900">{title}</h2>
         {csv ? <CsvButton {...csv} section={title} /> : null}
       </div>
       {lead ? <p className="mt-2 text-sm text-slate-700">{lead}</p> : null}

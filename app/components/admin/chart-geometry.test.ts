@@ -54,7 +54,8 @@ describe("day labels", () => {
     expect(labelIndexes(0, 5)).toEqual([]);
     expect(labelIndexes(1, 5)).toEqual([0]);
     expect(labelIndexes(7, 10)).toEqual([0, 1, 2, 3, 4, 5, 6]);
-    expect(labelIndexes(30, 5)).toEqual([0, 8, 16, 24, 29]);
+    expect(labelIndexes(30, 5)).toEqual([0, 8, 16, 29]);
+    expect(labelIndexes(31, 4)).toEqual([0, 10, 20, 30]);
     for (const [count, room] of [
       [90, 4],
       [90, 12],
@@ -67,6 +68,9 @@ describe("day labels", () => {
       expect(indexes.at(-1)).toBe(count - 1);
       expect(indexes.length).toBeLessThanOrEqual(Math.max(2, room));
       expect([...indexes].sort((a, b) => a - b)).toEqual(indexes);
+      // No two labels nearer than a stride of the others.
+      const gaps = indexes.slice(1).map((index, at) => index - indexes[at]!);
+      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(gaps[0]!);
     }
   });
 });

@@ -56,8 +56,8 @@ export function labelIndexes(count: number, room: number): number[] {
   const stride = Math.ceil((count - 1) / (labels - 1));
   const indexes: number[] = [];
   for (let index = 0; index < count - 1; index += stride) indexes.push(index);
-  // The last day always; the one before it goes if it would crowd it.
-  if (indexes.length > 1 && count - 1 - indexes[indexes.length - 1]! < stride / 2) indexes.pop();
+  // The last day always; the one before it goes if it is nearer than a stride (it would crowd it).
+  if (indexes.length > 1 && count - 1 - indexes[indexes.length - 1]! < stride) indexes.pop();
   indexes.push(count - 1);
   return indexes;
 }
