@@ -1,0 +1,260 @@
+import { readFile } from "node:fs/promises";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import type { AnalyticsReport } from "../../domain/analytics";
+import { ADMIN_TOKEN_STORAGE_KEY } from "../../domain/auth";
+import { conversionTotals, formatNumber } from "../../app/lib/admin/analytics-view";
+import { axeViolations } from "../helpers/axe";
+import { tabThrough } from "../helpers/focus-and-targets";
+import { apiToken, signIn } from "./admin-session";
+import { seedPosts, sharedDataDir, uniqueSlug } from "./blog-data";
+import { expect, test } from "./fixtures";
+
+test.use({ bypassCSP: true, reducedMotion: "reduce" });
+
+/** A browser's user agent (headless Chromium's own is a bot's, and bots are not counted). */
+const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
+const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
+
+/** Addresses of this run's own, so its visitors are new whatever ran before against the server. */
+const range = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+async function report(request: APIRequestContext, token: string, query = "days=7"): Promise<AnalyticsReport> {
+  const response = await request.get(`/api/admin/analytics?${query}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as AnalyticsReport;
+}
+
+/**
+ * Loads an article as `visitors` people, `times` each, the first of them from a newsletter
+ * campaign and another site; answers when the API counts every one of those views.
+ */
+async function visitArticle(request: APIRequestContext, token: string, { visitors, times, campaign }: { visitors: number; times: number; campaign: string }) {
+  const [post] = await seedPosts(sharedDataDir(), [{ title: `Counted ${campaign}`, slug: uniqueSlug("analytics"), content: "<p>Read me.</p>" }]);
+  const path = `/blog/${post!.slug}`;
+  const client = Math.floor(Math.random() * 200);
+  for (let visitor = 0; visitor < visitors; visitor += 1) {
+    for (let time = 0; time < times; time += 1) {
+      const landing = visitor === 0 && time === 0;
+      const response = await request.get(landing ? `${path}?utm_source=newsletter&utm_medium=email&utm_campaign=${campaign}` : path, {
+        headers: {
+          "x-forwarded-for": `${range}.${client + visitor}`,
+          "user-agent": visitor % 2 === 0 ? CHROME : IPHONE,
+          ...(landing ? { referer: `https://${campaign}.example.org/issue` } : {}),
+        },
+      });
+      expect(response.status()).toBe(200);
+    }
+  }
+  // Counts are written in batches (ANALYTICS_FLUSH_MS): wait for this one.
+  await expect
+    .poll(async () => (await report(request, token)).pages.find((page) => page.path === path), { timeout: 15_000 })
+    .toEqual({ path, views: visitors * times, visitors, leads: 0, demo_clicks: 0 });
+  return path;
+}
+
+/** The number shown under a total's label. */
+function total(page: Page, label: string): Locator {
+  return page.getByRole("region", { name: "Totals" }).locator("div").filter({ has: page.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) }) }).getByRole("definition");
+}
+
+/** The cells of a table's row, its header first, as text. */
+async function rowTexts(table: Locator, name: string): Promise<string[]> {
+  const row = table.getByRole("row").filter({ has: table.getByRole("rowheader", { name, exact: true }) });
+  await expect(row).toHaveCount(1);
+  return row.locator("th, td").allInnerTexts();
+}
+
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1, name: "Analytics" })).toBeVisible();
+  await expect(page.getByText("Loading analytics...")).toBeHidden();
+}
+
+test("the dashboard shows exactly the API's totals and rows for real page loads", async ({ page, request }) => {
+  const token = await apiToken(request);
+  const campaign = `launch${Date.now().toString(36)}`;
+  const path = await visitArticle(request, token, { visitors: 3, times: 4, campaign });
+
+  await signIn(page);
+  // Other tests may count views meanwhile: compare with an answer that held before and after the page's.
+  await expect(async () => {
+    const before = await report(request, token);
+    await open(page, "/admin/analytics?days=7");
+    const after = await report(request, token);
+    expect(after).toEqual(before);
+    const conversions = conversionTotals(after.pages);
+    await expect(total(page, "Views")).toHaveText(formatNumber(after.views));
+    await expect(total(page, "Visitors")).toHaveText(formatNumber(after.visitors));
+    await expect(total(page, "Leads")).toHaveText(formatNumber(conversions.leads));
+    await expect(total(page, "Demo clicks")).toHaveText(formatNumber(conversions.demo_clicks));
+
+    const pages = page.getByRole("region", { name: "Top pages" });
+    const shown = await pages.getByRole("rowheader").allInnerTexts();
+    expect(shown).toEqual(after.pages.map((row) => row.path));
+    for (const row of after.pages.slice(0, 5)) {
+      expect(await rowTexts(pages, row.path)).toEqual([row.path, ...[row.views, row.visitors, row.leads, row.demo_clicks].map(formatNumber)]);
+    }
+    const articles = page.getByRole("region", { name: "Top articles" });
+    expect(await articles.getByRole("rowheader").allInnerTexts()).toEqual(after.pages.filter((row) => row.path.startsWith("/blog/")).map((row) => row.path));
+
+    const referrers = page.getByRole("region", { name: "Referrers" });
+    expect(await referrers.getByRole("rowheader").allInnerTexts()).toEqual(after.referrers.map((row) => row.host || "Direct"));
+    const devices = page.getByRole("region", { name: "Devices" });
+    for (const row of after.devices) {
+      expect(await rowTexts(devices, row.device[0]!.toUpperCase() + row.device.slice(1))).toEqual([expect.any(String), formatNumber(row.visitors)]);
+    }
+    // The chart's numbers, as a table.
+    await page.getByText("Visitors and views per day as a table").click();
+    const days = page.getByRole("region", { name: "Visitors and views per day as a table" });
+    for (const day of after.series) {
+      expect(await rowTexts(days, day.day)).toEqual([day.day, formatNumber(day.views), formatNumber(day.visitors)]);
+    }
+  }).toPass({ timeout: 30_000 });
+
+  // This test's own article, referrer and campaign.
+  expect(await rowTexts(page.getByRole("region", { name: "Top pages" }), path)).toEqual([path, "12", "3", "0", "0"]);
+  expect(await rowTexts(page.getByRole("region", { name: "Top articles" }), path)).toEqual([path, "12", "3", "0", "0"]);
+  expect(await rowTexts(page.getByRole("region", { name: "Referrers" }), `${campaign}.example.org`)).toEqual([`${campaign}.example.org`, "1"]);
+  const campaigns = page.getByRole("region", { name: "Campaigns" });
+  const row = campaigns.getByRole("row").filter({ hasText: campaign });
+  await expect(row.locator("th, td")).toHaveText(["newsletter", "email", campaign, "1", "0", "0"]);
+  await expect(page.getByRole("img", { name: "Visitors and views per day" })).toBeVisible();
+});
+
+test("the period is in the address: 7, 30 or 90 days, or from and to; a refused period is named at its field", async ({ page }) => {
+  await signIn(page);
+  await open(page, "/admin/analytics");
+  const periods = page.getByRole("navigation", { name: "Period" });
+  await expect(periods.getByRole("link", { name: "Last 30 days" })).toHaveAttribute("aria-current", "page");
+
+  await periods.getByRole("link", { name: "Last 7 days" }).click();
+  await expect(page).toHaveURL(/\/admin\/analytics\?days=7$/);
+  await expect(periods.getByRole("link", { name: "Last 7 days" })).toHaveAttribute("aria-current", "page");
+  await page.getByText("Visitors and views per day as a table").click();
+  await expect(page.getByRole("region", { name: "Visitors and views per day as a table" }).getByRole("row")).toHaveCount(1 + 7);
+
+  // By keyboard: the 90 days link.
+  await periods.getByRole("link", { name: "Last 90 days" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\?days=90$/);
+  await page.getByText("Visitors and views per day as a table").click();
+  await expect(page.getByRole("region", { name: "Visitors and views per day as a table" }).getByRole("row")).toHaveCount(1 + 90);
+
+  // A month long past: other numbers, and the empty states in words.
+  await page.getByLabel("From").fill("2020-01-01");
+  await page.getByLabel("To").fill("2020-01-31");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(/\/admin\/analytics\?from=2020-01-01&to=2020-01-31$/);
+  await expect(page.getByText("January 1, 2020 to January 31, 2020 (UTC)")).toBeVisible();
+  await expect(total(page, "Views")).toHaveText("0");
+  await expect(total(page, "Visitors")).toHaveText("0");
+  await expect(page.getByText("No views in this period.")).toBeVisible();
+  await expect(page.getByText("No page speed samples in this period.")).toBeVisible();
+  await expect(periods.getByRole("link", { name: "Last 30 days" })).not.toHaveAttribute("aria-current", "page");
+  expect(await axeViolations(page), "empty period").toEqual([]);
+
+  // Back returns to the period before.
+  await page.goBack();
+  await expect(page).toHaveURL(/\?days=90$/);
+  await expect(page.getByLabel("From")).toHaveValue("");
+});
+
+test.describe("a refused period", () => {
+  test.use({ allowedConsoleErrors: [/status of 400/] });
+
+  test("keeps what was typed and shows the API's message next to the field", async ({ page, request }) => {
+    const token = await apiToken(request);
+    await signIn(page);
+    await open(page, "/admin/analytics?days=7");
+    const from = page.getByLabel("From");
+    await from.fill("2020-02-30");
+    await page.getByLabel("To").fill("2020-03-10");
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page).toHaveURL(/from=2020-02-30&to=2020-03-10/);
+    const refused = await request.get("/api/admin/analytics?from=2020-02-30&to=2020-03-10", { headers: { authorization: `Bearer ${token}` } });
+    expect(refused.status()).toBe(400);
+    const { error } = (await refused.json()) as { error: string };
+    await expect(from).toHaveAccessibleDescription(new RegExp(error.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+    await expect(from).toHaveAttribute("aria-invalid", "true");
+    await expect(from).toHaveValue("2020-02-30");
+    await expect(page.getByLabel("To")).toHaveValue("2020-03-10");
+    await expect(page.getByRole("region", { name: "Totals" })).toHaveCount(0);
+    expect(await axeViolations(page), "refused period").toEqual([]);
+
+    // From after to: named at From as well.
+    await from.fill("2020-03-11");
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(from).toHaveAccessibleDescription(/from must not be after to/);
+
+    // A number of days out of bounds in the address: named by the period links.
+    await open(page, "/admin/analytics?days=999");
+    await expect(page.getByRole("navigation", { name: "Period" }).getByRole("alert")).toHaveText(/days must be a whole number/);
+  });
+});
+
+test("each table downloads as a CSV file named after it and its period, with its header row", async ({ page, request }) => {
+  const token = await apiToken(request);
+  await signIn(page);
+  await open(page, "/admin/analytics?days=30");
+  const { from, to } = await report(request, token, "days=30");
+  for (const [section, table] of [
+    ["Top pages", "pages"],
+    ["Referrers", "referrers"],
+    ["Campaigns", "campaigns"],
+    ["Page speed", "vitals"],
+  ] as const) {
+    const expected = await request.get(`/api/admin/analytics.csv?days=30&table=${table}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(expected.status()).toBe(200);
+    const header = (await expected.text()).split(/\r?\n/)[0];
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: `Download CSV of ${section.toLowerCase()}` }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`analytics-${table}-${from}-to-${to}.csv`);
+    const text = await readFile(await download.path(), "utf8");
+    expect(text.split(/\r?\n/)[0]).toBe(header);
+  }
+});
+
+for (const viewport of [
+  { name: "desktop", width: 1280, height: 800 },
+  { name: "mobile", width: 390, height: 844 },
+] as const) {
+  test(`at ${viewport.name} width: no sideways scroll of the page, tables scroll in their own region, a visible focus on every stop, no axe violations`, async ({ page, request }) => {
+    const token = await apiToken(request);
+    await visitArticle(request, token, { visitors: 1, times: 1, campaign: `width${Date.now().toString(36)}` });
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await signIn(page);
+    await open(page, "/admin/analytics?days=7");
+    await expect(page.getByRole("region", { name: "Top pages" })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, "sideways scroll").toBeLessThanOrEqual(0);
+    for (const region of await page.getByRole("region").all()) {
+      const box = await region.boundingBox();
+      if (box) expect(box.x + box.width, "a region inside the page").toBeLessThanOrEqual(viewport.width);
+    }
+    const focus = await tabThrough(page);
+    expect(focus.stops.length, "focus stops").toBeGreaterThan(10);
+    expect(focus.problems).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByText("Visitors and views per day as a table").click();
+    expect(await axeViolations(page), "with the day table open").toEqual([]);
+  });
+}
+
+test("the admin bar leads to the analytics; without a valid token the page sends the visitor to the login", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/admin/messages");
+  const nav = page.getByRole("navigation", { name: "Admin" });
+  await nav.getByRole("link", { name: "Analytics" }).click();
+  await expect(page).toHaveURL(/\/admin\/analytics$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Analytics" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Analytics" })).toHaveAttribute("aria-current", "page");
+
+  await page.evaluate((key) => window.localStorage.setItem(key, "not-a-token"), ADMIN_TOKEN_STORAGE_KEY);
+  await page.goto("/admin/analytics?days=7");
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  expect(await page.evaluate((key) => window.localStorage.getItem(key), ADMIN_TOKEN_STORAGE_KEY)).toBeNull();
+
+  await page.goto("/admin/analytics");
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
