@@ -258,3 +258,17 @@ test("the admin bar leads to the analytics; without a valid token the page sends
   await page.goto("/admin/analytics");
   await expect(page).toHaveURL(/\/admin\/login$/);
 });
+
+test.describe("a session that ends while the dashboard is open", () => {
+  test.use({ allowedConsoleErrors: [/status of 401/] });
+
+  test("sends the visitor to the login at the next call, like the other admin pages", async ({ page, request }) => {
+    const token = await signIn(page);
+    await open(page, "/admin/analytics?days=7");
+    const logout = await request.post("/api/admin/logout", { headers: { authorization: `Bearer ${token}` } });
+    expect(logout.status()).toBe(204);
+    await page.getByRole("navigation", { name: "Period" }).getByRole("link", { name: "Last 30 days" }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page.getByText("Authentication required")).toBeVisible();
+  });
+});

@@ -87,8 +87,11 @@ export function DayChart({ report }: { report: AnalyticsReport }) {
         <LegendKey colour={VIEWS_COLOUR} label={copy.totals.views} marker="circle" />
         <LegendKey colour={VISITORS_COLOUR} label={copy.totals.visitors} marker="square" dashed />
       </figcaption>
-      <details className="mt-3">
-        <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-md text-sm font-semibold text-indigo-700">
+      <details className="group mt-3">
+        <summary className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-md text-sm font-semibold text-indigo-700">
+          <span aria-hidden="true" className="inline-block transition-transform group-open:rotate-90">
+            ▸
+          </span>
           {copy.chartTable}
         </summary>
         <ScrollTable
