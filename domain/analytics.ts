@@ -21,6 +21,15 @@ export type VisitSource = {
 
 export const EMPTY_SOURCE: VisitSource = { landing_path: "", referrer_host: "", utm_source: "", utm_medium: "", utm_campaign: "" };
 
+/**
+ * The path every not-found view is counted under: made-up addresses are the client's to invent,
+ * and one row per day each would let anyone grow the tables at will.
+ */
+export const NOT_FOUND_PATH = "(not found)";
+
+/** Rows of each table of the report at most (the most viewed, visited or converting first). */
+export const REPORT_ROWS = 100;
+
 /** The form and beacon fields that carry a visit's source (hidden inputs of the contact form). */
 export const SOURCE_FIELDS = ["landing_path", "referrer_host", "utm_source", "utm_medium", "utm_campaign"] as const;
 

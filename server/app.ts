@@ -18,6 +18,8 @@ import { headerPolicy } from "./http/security-headers.server";
 import { createLogger } from "./logger.server";
 import { startOutboxWorker } from "./mail/outbox-worker.server";
 import { startMaintenance } from "./maintenance.server";
+import { createPageViews } from "./analytics/page-views.server";
+import { clientAddressReader } from "./http/client-key.server";
 import { createMailTransport } from "./mail/transport.server";
 
 /**
@@ -68,11 +70,23 @@ const maintenance = startMaintenance(services);
 /** The header policy of every response (server/index.ts sets it first) and of every page. */
 export const headers = headerPolicy({ siteUrl: config.public.siteUrl, development: !config.isProduction });
 
+// Page views counted in memory, written in batches (docs/decisions/141).
+const pageViews = config.analytics
+  ? createPageViews({
+      db,
+      siteHost: new URL(config.public.siteUrl).hostname,
+      flushMs: config.analyticsFlushMs,
+      clientAddress: clientAddressReader(config.trustProxy),
+      logger,
+    })
+  : undefined;
+
 const pages = pagesHandler({
   services,
   build,
   policy: headers,
   perRequest: pageRenderer(services, build),
+  countView: pageViews?.count,
 });
 
 const logRequest = requestLog(logger);
@@ -109,6 +123,7 @@ function openDatabase() {
 /** Closes what the app opened; called once the HTTP server has drained. */
 export async function shutdown(): Promise<void> {
   maintenance.stop();
+  await pageViews?.close();
   await outboxWorker.stop();
   mailTransport.close();
   await db.destroy();

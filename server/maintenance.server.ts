@@ -2,19 +2,23 @@ import { purgeSessions } from "./auth/admin-auth.server";
 import type { AppServices } from "./context.server";
 import { purgeClosedReportAttachments } from "./reports/attachment-store.server";
 import { forgetUploadClients } from "./reports/upload-quota.server";
+import { forgetPastDays } from "./analytics/view-batches.server";
 
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Housekeeping every process does now and then (each step is safe to run twice at once): dead
  * admin sessions, which client sent attachments older than a day (the per-client quota's need
- * for it is over), and, with ATTACHMENT_RETENTION_DAYS set, the attachments of closed reports.
+ * for it is over), the salts and visitor hashes of analytics days that are over, and, with
+ * ATTACHMENT_RETENTION_DAYS set, the attachments of closed reports.
  */
 async function runMaintenance({ db, config, logger }: AppServices): Promise<void> {
   const sessions = await purgeSessions(db);
   if (sessions > 0) logger.info({ sessions }, "expired, revoked and idle admin sessions deleted");
   const forgotten = await forgetUploadClients(db);
   if (forgotten > 0) logger.info({ attachments: forgotten }, "senders of day-old attachments forgotten");
+  const pastDays = await forgetPastDays(db);
+  if (pastDays > 0) logger.info({ days: pastDays }, "visitor salts and hashes of past days deleted");
   if (config.attachmentRetentionDays !== undefined) {
     const purged = await purgeClosedReportAttachments(db, config.attachmentRetentionDays);
     if (purged.attachments > 0) logger.info(purged, "attachments of closed reports purged (retention)");

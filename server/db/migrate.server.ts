@@ -17,6 +17,7 @@ import * as slugRedirects from "./migrations/0026-slug-redirects";
 import * as blogMedia from "./migrations/0027-blog-media";
 import * as blogMediaVariants from "./migrations/0028-blog-media-variants";
 import * as reportUploadClients from "./migrations/0030-report-upload-clients";
+import * as analytics from "./migrations/0031-analytics";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) so the bundled
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   "0027-blog-media": blogMedia,
   "0028-blog-media-variants": blogMediaVariants,
   "0030-report-upload-clients": reportUploadClients,
+  "0031-analytics": analytics,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -151,6 +151,26 @@ export type PostPreviewLinksTable = {
 };
 
 /** Cache tags of each content change, for every process's page cache (server/cache/). */
+/** A day's random salt for visitor hashes; deleted once the day is over (migration 0031). */
+export type AnalyticsSaltsTable = { day: string; salt: string };
+/** A visitor's keyed hash, once per day; deleted with the day's salt. */
+export type AnalyticsVisitorsTable = { day: string; visitor: string };
+/** A visitor's keyed hash and a path it viewed, once per day; deleted with the day's salt. */
+export type AnalyticsPageVisitorsTable = { day: string; visitor: string; path: string };
+/** Views and visitors of a path on a day (UTC): the roll-up the dashboard reads. */
+export type AnalyticsPagesTable = { day: string; path: string; views: Generated<number>; visitors: Generated<number> };
+/** Visitors of a day by where their visit came from ("" = none). */
+export type AnalyticsSourcesTable = {
+  day: string;
+  landing_path: string;
+  referrer_host: string;
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+  device: string;
+  visitors: Generated<number>;
+};
+
 export type ContentChangesTable = {
   id: Generated<number>;
   /** Space-separated tags, e.g. "posts post:my-slug". */
@@ -203,6 +223,11 @@ export type Database = {
   post_revisions: PostRevisionsTable;
   post_preview_links: PostPreviewLinksTable;
   content_changes: ContentChangesTable;
+  analytics_salts: AnalyticsSaltsTable;
+  analytics_visitors: AnalyticsVisitorsTable;
+  analytics_page_visitors: AnalyticsPageVisitorsTable;
+  analytics_pages: AnalyticsPagesTable;
+  analytics_sources: AnalyticsSourcesTable;
   blog_post_editorial: BlogPostEditorialTable;
   blog_slug_redirects: BlogSlugRedirectsTable;
   blog_media: BlogMediaTable;

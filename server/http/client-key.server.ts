@@ -1,4 +1,6 @@
+import type { IncomingMessage } from "node:http";
 import net from "node:net";
+import proxyAddr from "proxy-addr";
 import type { Request, RequestHandler } from "express";
 import { ipKeyGenerator } from "express-rate-limit";
 import type { Logger } from "../logger.server";
@@ -36,6 +38,16 @@ export function warnOfUntrustedForwarding(logger: Logger): RequestHandler {
     }
     next();
   };
+}
+
+/**
+ * The client's address under the TRUST_PROXY rule for a request Express has not seen (a page
+ * answered before it, decision 140): the same proxy-addr walk Express makes with this setting.
+ */
+export function clientAddressReader(trust: TrustProxy | undefined): (req: IncomingMessage) => string {
+  const trusted =
+    typeof trust === "number" ? (_address: string, hop: number) => hop < trust : proxyAddr.compile(trust ?? []);
+  return (req) => proxyAddr(req, trusted);
 }
 
 /** The names Express (proxy-addr) knows for groups of addresses. */

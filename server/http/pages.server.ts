@@ -35,6 +35,8 @@ type Options = {
   policy: HeaderPolicy;
   /** Renders a page for this request alone, with its nonce (site-router's `pageRenderer`). */
   perRequest: RequestHandler;
+  /** Counts a view of a public page answered to a GET (server/analytics); unset: nothing counted. */
+  countView?: (req: IncomingMessage, status: number, path: string, search: string) => void;
 };
 
 /**
@@ -42,7 +44,7 @@ type Options = {
  * compressed once, scripts allowed by hash); everything else is rendered per request with a
  * nonce and `no-store` (decisions 070, 071, 072).
  */
-export function pagesHandler({ services, build, policy, perRequest }: Options): {
+export function pagesHandler({ services, build, policy, perRequest, countView }: Options): {
   /**
    * Answers a request for a page the cache holds at once, before any middleware, when the cache
    * needs no look at the database first, or redirects another spelling of a page's address;
@@ -95,6 +97,10 @@ export function pagesHandler({ services, build, policy, perRequest }: Options): 
   const origin = new URL(config.public.siteUrl).origin;
   const findPage = pageAddressFinder(build.routes);
   const improve = compressionImprover(store);
+  // Whatever answered it, a public page sent with 200 or 404 to a GET is a view (decision 141).
+  const counted = (req: IncomingMessage, status: number, path: string, search: string) => {
+    if (countView && req.method === "GET" && (status === 200 || status === 404)) countView(req, status, path, search);
+  };
 
   const renderOnce = (key: string, rule: PageRule): Promise<Rendered & { rule: PageRule }> =>
     rendering.run(key, () => {
@@ -143,6 +149,7 @@ export function pagesHandler({ services, build, policy, perRequest }: Options): 
     if (page) {
       sendStoredPage(req, res, page);
       logAnswered(req, res);
+      counted(req, page.status, path, search);
       return true;
     }
     const { redirect } = resolve(path, url);
@@ -158,9 +165,11 @@ export function pagesHandler({ services, build, policy, perRequest }: Options): 
     try {
       // With the database away, the pages already here keep being served (decision 080).
       await watcher.check().catch(() => undefined);
-      const page = store.get(keyOf(req.path, queryOf(req.originalUrl)));
+      const search = queryOf(req.originalUrl);
+      const page = store.get(keyOf(req.path, search));
       if (!page) return next();
       sendStoredPage(req, res, page);
+      counted(req, page.status, req.path, search);
     } catch (error) {
       next(error);
     }
@@ -176,15 +185,20 @@ export function pagesHandler({ services, build, policy, perRequest }: Options): 
       res.setHeader("Cache-Control", redirect.cacheControl);
       return res.end();
     }
+    const search = queryOf(req.originalUrl);
+    if (rule && !store) res.once("finish", () => counted(req, res.statusCode, req.path, search));
     if (!rule || !store) return renderPerRequest(req, res, next, rule);
     try {
       await watcher.check();
-      const key = keyOf(req.path, queryOf(req.originalUrl));
+      const key = keyOf(req.path, search);
       let page = store.get(key);
       if (!page) {
         const rendered = await renderOnce(key, rule);
         const full = rendered.status === 404 && store.notFoundPages >= MAX_KEPT_NOT_FOUND_PAGES;
-        if (!rendered.keep || full) return sendRendered(req, res, rendered, policy);
+        if (!rendered.keep || full) {
+          sendRendered(req, res, rendered, policy);
+          return counted(req, rendered.status, req.path, search);
+        }
         // Compressed fast for this answer; the best compression replaces it in the background.
         page = await toStoredPage(rendered, rendered.rule, policy, "fast");
         store.set(key, page);
@@ -194,6 +208,7 @@ export function pagesHandler({ services, build, policy, perRequest }: Options): 
         improve(key, page, () => toStoredPage(rendered, rendered.rule, policy, "best"));
       }
       sendStoredPage(req, res, page);
+      counted(req, page.status, req.path, search);
     } catch (error) {
       next(error);
     }

@@ -1,0 +1,146 @@
+import type { IncomingMessage } from "node:http";
+import { afterEach, describe, expect, test } from "vitest";
+import pino from "pino";
+import { NOT_FOUND_PATH } from "../../domain/analytics";
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
+import type { AppDatabase } from "../db/database.server";
+import { createPageViews } from "./page-views.server";
+import { trafficReport } from "./traffic-report.server";
+import { DAY_GRACE_MS, forgetPastDays } from "./view-batches.server";
+
+const DAY = "2026-03-10";
+const NOON = Date.parse(`${DAY}T12:00:00Z`);
+const desktop = (n: number) => `Mozilla/5.0 (X11; Linux x86_64; visitor ${n}) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36`;
+const phone = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
+const googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+/** A request as the counter sees it: headers and the address it came from. */
+function request(address: string, headers: Record<string, string> = {}): IncomingMessage {
+  return { method: "GET", headers, socket: { remoteAddress: address } } as unknown as IncomingMessage;
+}
+
+function counter(db: AppDatabase, now = () => NOON) {
+  return createPageViews({
+    db,
+    siteHost: "www.example.com",
+    flushMs: 60_000,
+    clientAddress: (req) => req.socket.remoteAddress ?? "",
+    logger: pino({ level: "silent" }),
+    now,
+  });
+}
+
+describe.each(testDatabaseKinds)("page views (%s)", (kind) => {
+  let database: TestDatabase | undefined;
+  afterEach(async () => {
+    await database?.destroy();
+    database = undefined;
+  });
+
+  test("a known mix counts exactly its views and visitors, whatever process or batch saw them", async () => {
+    database = await createTestDatabase(kind);
+    // Two processes on one database; the first restarts halfway.
+    const first = counter(database.db);
+    const second = counter(database.connectAgain());
+    const paths = ["/", "/blog", "/features", "/blog/a-post", "/contact"];
+    let loads = 0;
+    for (let round = 0; round < 40; round += 1) {
+      for (let visitor = 0; visitor < 25; visitor += 1) {
+        const process = (round + visitor) % 2 === 0 ? first : second;
+        process.count(request(`203.0.113.${visitor}`, { "user-agent": desktop(visitor) }), 200, paths[visitor % paths.length]!, "");
+        loads += 1;
+      }
+      // Not views: a bot, a prefetch, a prerender.
+      first.count(request("198.51.100.1", { "user-agent": googlebot }), 200, "/", "");
+      second.count(request("203.0.113.1", { "user-agent": desktop(1), "sec-purpose": "prefetch" }), 200, "/blog", "");
+      first.count(request("203.0.113.2", { "user-agent": desktop(2), purpose: "prefetch" }), 200, "/about", "");
+      if (round === 20) await first.flush();
+    }
+    await first.close();
+    await second.close();
+    // A restarted process meets the same visitors again the same day: nobody new.
+    const restarted = counter(database.db);
+    restarted.count(request("203.0.113.0", { "user-agent": desktop(0) }), 200, "/", "");
+    await restarted.close();
+
+    const traffic = await trafficReport(database.db, { from: DAY, to: DAY });
+    expect(loads).toBe(1000);
+    expect(traffic.views).toBe(1001);
+    expect(traffic.visitors).toBe(25);
+    expect(traffic.series).toEqual([{ day: DAY, views: 1001, visitors: 25 }]);
+    // Each visitor keeps to one page here: five visitors a page, 200 views each (201 for "/").
+    expect(traffic.pages).toEqual([
+      { path: "/", views: 201, visitors: 5 },
+      ...["/blog", "/blog/a-post", "/contact", "/features"].map((path) => ({ path, views: 200, visitors: 5 })),
+    ]);
+    expect(traffic.devices).toEqual([{ device: "desktop", visitors: 25 }]);
+  });
+
+  test("a visit's source is its first request's: referrer host, campaign, device and landing page", async () => {
+    database = await createTestDatabase(kind);
+    const views = counter(database.db);
+    views.count(request("192.0.2.1", { "user-agent": phone, referer: "https://www.linkedin.com/feed/" }), 200, "/blog/a-post", "?utm_source=newsletter&utm_medium=email&utm_campaign=launch");
+    views.count(request("192.0.2.1", { "user-agent": phone, referer: "https://www.example.com/blog/a-post" }), 200, "/contact", "");
+    // The site's own pages and no referrer at all are direct visits.
+    views.count(request("192.0.2.2", { "user-agent": desktop(2), referer: "https://example.com/" }), 200, "/features", "");
+    views.count(request("192.0.2.3", { "user-agent": desktop(3) }), 404, "/no-such-page", "");
+    // Asked not to be tracked: a view, not a visitor.
+    views.count(request("192.0.2.4", { "user-agent": desktop(4), dnt: "1" }), 200, "/", "");
+    views.count(request("192.0.2.5", { "user-agent": desktop(5), "sec-gpc": "1" }), 200, "/", "");
+    await views.close();
+
+    const traffic = await trafficReport(database.db, { from: DAY, to: DAY });
+    expect(traffic).toMatchObject({ views: 6, visitors: 3 });
+    expect(traffic.referrers).toEqual([
+      { host: "", visitors: 2 },
+      { host: "linkedin.com", visitors: 1 },
+    ]);
+    expect(traffic.campaigns).toEqual([{ source: "newsletter", medium: "email", campaign: "launch", visitors: 1 }]);
+    expect(traffic.devices).toEqual([
+      { device: "desktop", visitors: 2 },
+      { device: "mobile", visitors: 1 },
+    ]);
+    expect(traffic.pages).toContainEqual({ path: NOT_FOUND_PATH, views: 1, visitors: 1 });
+    expect(traffic.pages).toContainEqual({ path: "/", views: 2, visitors: 0 });
+    const landing = await database.db.selectFrom("analytics_sources").select(["landing_path", "device"]).orderBy("landing_path").execute();
+    expect(landing).toEqual([
+      { landing_path: NOT_FOUND_PATH, device: "desktop" },
+      { landing_path: "/blog/a-post", device: "mobile" },
+      { landing_path: "/features", device: "desktop" },
+    ]);
+  });
+
+  test("nothing stored names a visitor; a day's salt and hashes go once it is over, the roll-ups stay", async () => {
+    database = await createTestDatabase(kind);
+    const views = counter(database.db);
+    views.count(request("192.0.2.77", { "user-agent": desktop(77) }), 200, "/", "");
+    await views.close();
+    const everything = JSON.stringify(
+      await Promise.all(
+        (["analytics_salts", "analytics_visitors", "analytics_page_visitors", "analytics_pages", "analytics_sources"] as const).map((table) =>
+          database!.db.selectFrom(table).selectAll().execute(),
+        ),
+      ),
+    );
+    expect(everything).not.toContain("192.0.2.77");
+    expect(everything).not.toContain("visitor 77");
+
+    const midnight = Date.parse(`${DAY}T00:00:00Z`) + 24 * 60 * 60 * 1000;
+    // Just after midnight the past day is kept for batches on their way...
+    expect(await forgetPastDays(database.db, midnight + DAY_GRACE_MS - 1)).toBe(0);
+    // ...then its salt and hashes go.
+    expect(await forgetPastDays(database.db, midnight + DAY_GRACE_MS)).toBe(1);
+    expect(await database.db.selectFrom("analytics_visitors").selectAll().execute()).toEqual([]);
+    expect(await database.db.selectFrom("analytics_page_visitors").selectAll().execute()).toEqual([]);
+    expect((await trafficReport(database.db, { from: DAY, to: DAY })).visitors).toBe(1);
+
+    // A late batch of that day still counts its views, but cannot tell its visitors apart any more.
+    let clock = midnight - 1;
+    const late = counter(database.db, () => clock);
+    late.count(request("192.0.2.78", { "user-agent": desktop(78) }), 200, "/", "");
+    clock = midnight + DAY_GRACE_MS;
+    await late.close();
+    expect(await trafficReport(database.db, { from: DAY, to: DAY })).toMatchObject({ views: 2, visitors: 1 });
+    expect(await database.db.selectFrom("analytics_salts").selectAll().execute()).toEqual([]);
+  });
+});

@@ -1,0 +1,74 @@
+import { sql } from "kysely";
+import { daysOf, REPORT_ROWS, type AnalyticsPeriod, type AnalyticsReport, type DeviceClass } from "../../domain/analytics";
+import type { AppDatabase } from "../db/database.server";
+
+/** What the roll-ups say of a period: everything of the report but leads and page speed. */
+export type Traffic = Omit<AnalyticsReport, "vitals" | "pages" | "campaigns"> & {
+  pages: Omit<AnalyticsReport["pages"][number], "leads" | "demo_clicks">[];
+  campaigns: Omit<AnalyticsReport["campaigns"][number], "leads" | "demo_clicks">[];
+};
+
+/** A sum is a bigint (a string) on PostgreSQL and a number on SQLite. */
+const count = (value: unknown): number => Number(value ?? 0);
+
+/**
+ * Views, visitors and where they came from, per day and over the period, from the daily roll-ups
+ * only. Visitors of a period are the sum of each day's: hashes cannot be linked across days.
+ */
+export async function trafficReport(db: AppDatabase, { from, to }: AnalyticsPeriod): Promise<Traffic> {
+  const pagesOfPeriod = db.selectFrom("analytics_pages").where("day", ">=", from).where("day", "<=", to);
+  const sourcesOfPeriod = db.selectFrom("analytics_sources").where("day", ">=", from).where("day", "<=", to);
+  const [viewsByDay, visitorsByDay, pages, referrers, campaigns, devices] = await Promise.all([
+    pagesOfPeriod.select(["day", (eb) => eb.fn.sum("views").as("views")]).groupBy("day").execute(),
+    sourcesOfPeriod.select(["day", (eb) => eb.fn.sum("visitors").as("visitors")]).groupBy("day").execute(),
+    pagesOfPeriod
+      .select(["path", (eb) => eb.fn.sum("views").as("views"), (eb) => eb.fn.sum("visitors").as("visitors")])
+      .groupBy("path")
+      .orderBy(sql`sum(views)`, "desc")
+      .orderBy("path")
+      .limit(REPORT_ROWS)
+      .execute(),
+    sourcesOfPeriod
+      .select(["referrer_host", (eb) => eb.fn.sum("visitors").as("visitors")])
+      .groupBy("referrer_host")
+      .orderBy(sql`sum(visitors)`, "desc")
+      .orderBy("referrer_host")
+      .limit(REPORT_ROWS)
+      .execute(),
+    sourcesOfPeriod
+      .select(["utm_source", "utm_medium", "utm_campaign", (eb) => eb.fn.sum("visitors").as("visitors")])
+      .where((eb) => eb.or([eb("utm_source", "!=", ""), eb("utm_medium", "!=", ""), eb("utm_campaign", "!=", "")]))
+      .groupBy(["utm_source", "utm_medium", "utm_campaign"])
+      .orderBy(sql`sum(visitors)`, "desc")
+      .orderBy("utm_source")
+      .orderBy("utm_medium")
+      .orderBy("utm_campaign")
+      .limit(REPORT_ROWS)
+      .execute(),
+    sourcesOfPeriod
+      .select(["device", (eb) => eb.fn.sum("visitors").as("visitors")])
+      .groupBy("device")
+      .orderBy(sql`sum(visitors)`, "desc")
+      .orderBy("device")
+      .execute(),
+  ]);
+  const views = new Map(viewsByDay.map((row) => [row.day, count(row.views)]));
+  const visitors = new Map(visitorsByDay.map((row) => [row.day, count(row.visitors)]));
+  const series = daysOf({ from, to }).map((day) => ({ day, views: views.get(day) ?? 0, visitors: visitors.get(day) ?? 0 }));
+  return {
+    from,
+    to,
+    views: series.reduce((sum, row) => sum + row.views, 0),
+    visitors: series.reduce((sum, row) => sum + row.visitors, 0),
+    series,
+    pages: pages.map((row) => ({ path: row.path, views: count(row.views), visitors: count(row.visitors) })),
+    referrers: referrers.map((row) => ({ host: row.referrer_host, visitors: count(row.visitors) })),
+    campaigns: campaigns.map((row) => ({
+      source: row.utm_source,
+      medium: row.utm_medium,
+      campaign: row.utm_campaign,
+      visitors: count(row.visitors),
+    })),
+    devices: devices.map((row) => ({ device: row.device as DeviceClass, visitors: count(row.visitors) })),
+  };
+}

@@ -1,0 +1,146 @@
+import crypto from "node:crypto";
+import { addDays, dayOf, type DeviceClass, type VisitSource } from "../../domain/analytics";
+import type { AppDatabase } from "../db/database.server";
+
+/** One day's views as counted in memory: views per path, and who viewed what. */
+export type DayViews = {
+  views: Map<string, number>;
+  /** By address and user agent, which stay in memory until the batch is hashed and written. */
+  visitors: Map<string, PendingVisitor>;
+};
+
+type PendingVisitor = {
+  address: string;
+  userAgent: string;
+  device: DeviceClass;
+  /** Where the visit came from, as the first request of it in this batch says. */
+  source: VisitSource;
+  paths: Set<string>;
+};
+
+/** Rows per statement: far below SQLite's and PostgreSQL's limits on bound values. */
+const CHUNK = 400;
+/**
+ * How long after midnight (UTC) the past day's salt and hashes are kept: batches counted before
+ * midnight and written just after it still find them.
+ */
+export const DAY_GRACE_MS = 2 * 60 * 1000;
+
+/**
+ * Writes one day's batch in one transaction. A visitor is a keyed hash of (address, user agent,
+ * site) under the day's salt; inserting the hash tells whether the visitor is new to the day and
+ * to each page across every process, and only new ones add to the roll-ups. A past day whose salt
+ * is gone gets its views only: its visitors can no longer be told apart.
+ */
+export async function writeViews(
+  db: AppDatabase,
+  { day, views, siteHost, today }: { day: string; views: DayViews; siteHost: string; today: string },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const salt = await daySalt(trx, day, { create: day === today });
+    const visitorsOfPath = new Map<string, number>();
+    if (salt !== undefined && views.visitors.size > 0) {
+      const visitors = [...views.visitors.values()].map((visitor) => ({
+        ...visitor,
+        hash: visitorHash(salt, visitor.address, visitor.userAgent, siteHost),
+      }));
+      const fresh = new Set<string>();
+      for (const chunk of chunks(visitors)) {
+        const rows = await trx
+          .insertInto("analytics_visitors")
+          .values(chunk.map(({ hash }) => ({ day, visitor: hash })))
+          .onConflict((conflict) => conflict.columns(["day", "visitor"]).doNothing())
+          .returning("visitor")
+          .execute();
+        for (const row of rows) fresh.add(row.visitor);
+      }
+      await addSources(trx, day, visitors.filter(({ hash }) => fresh.has(hash)));
+      const pairs = visitors.flatMap(({ hash, paths }) => [...paths].map((path) => ({ day, visitor: hash, path })));
+      for (const chunk of chunks(pairs)) {
+        const rows = await trx
+          .insertInto("analytics_page_visitors")
+          .values(chunk)
+          .onConflict((conflict) => conflict.columns(["day", "visitor", "path"]).doNothing())
+          .returning("path")
+          .execute();
+        for (const { path } of rows) visitorsOfPath.set(path, (visitorsOfPath.get(path) ?? 0) + 1);
+      }
+    }
+    const paths = new Set([...views.views.keys(), ...visitorsOfPath.keys()]);
+    const rows = [...paths].map((path) => ({ day, path, views: views.views.get(path) ?? 0, visitors: visitorsOfPath.get(path) ?? 0 }));
+    for (const chunk of chunks(rows)) {
+      await trx
+        .insertInto("analytics_pages")
+        .values(chunk)
+        .onConflict((conflict) =>
+          conflict.columns(["day", "path"]).doUpdateSet((eb) => ({
+            views: eb("analytics_pages.views", "+", eb.ref("excluded.views")),
+            visitors: eb("analytics_pages.visitors", "+", eb.ref("excluded.visitors")),
+          })),
+        )
+        .execute();
+    }
+  });
+}
+
+/** Adds each new visitor of the day to the count of its source. */
+async function addSources(trx: AppDatabase, day: string, visitors: { device: DeviceClass; source: VisitSource }[]): Promise<void> {
+  const counts = new Map<string, { row: VisitSource & { device: DeviceClass }; visitors: number }>();
+  for (const { device, source } of visitors) {
+    const key = JSON.stringify([source.landing_path, source.referrer_host, source.utm_source, source.utm_medium, source.utm_campaign, device]);
+    const entry = counts.get(key) ?? { row: { ...source, device }, visitors: 0 };
+    entry.visitors += 1;
+    counts.set(key, entry);
+  }
+  for (const chunk of chunks([...counts.values()])) {
+    await trx
+      .insertInto("analytics_sources")
+      .values(chunk.map(({ row, visitors: count }) => ({ day, ...row, visitors: count })))
+      .onConflict((conflict) =>
+        conflict
+          .columns(["day", "landing_path", "referrer_host", "utm_source", "utm_medium", "utm_campaign", "device"])
+          .doUpdateSet((eb) => ({ visitors: eb("analytics_sources.visitors", "+", eb.ref("excluded.visitors")) })),
+      )
+      .execute();
+  }
+}
+
+/**
+ * The day's salt, made at its first batch by whichever process comes first (every process and a
+ * restart then agree). Undefined for a past day whose salt is gone.
+ */
+async function daySalt(trx: AppDatabase, day: string, { create }: { create: boolean }): Promise<string | undefined> {
+  if (create) {
+    await trx
+      .insertInto("analytics_salts")
+      .values({ day, salt: crypto.randomBytes(32).toString("base64url") })
+      .onConflict((conflict) => conflict.column("day").doNothing())
+      .execute();
+  }
+  const row = await trx.selectFrom("analytics_salts").select("salt").where("day", "=", day).executeTakeFirst();
+  return row?.salt;
+}
+
+/** HMAC-SHA256 under the day's salt, cut to 128 bits: enough to tell a day's visitors apart. */
+export function visitorHash(salt: string, address: string, userAgent: string, siteHost: string): string {
+  return crypto.createHmac("sha256", salt).update(`${address}\n${userAgent}\n${siteHost}`).digest("base64url").slice(0, 22);
+}
+
+/**
+ * Deletes the salts and visitor hashes of days that are over (kept `DAY_GRACE_MS` past
+ * midnight for batches on their way). Returns how many salts went.
+ */
+export async function forgetPastDays(db: AppDatabase, now = Date.now()): Promise<number> {
+  const today = dayOf(now);
+  const before = now - Date.parse(`${today}T00:00:00Z`) < DAY_GRACE_MS ? addDays(today, -1) : today;
+  await db.deleteFrom("analytics_page_visitors").where("day", "<", before).execute();
+  await db.deleteFrom("analytics_visitors").where("day", "<", before).execute();
+  const salts = await db.deleteFrom("analytics_salts").where("day", "<", before).executeTakeFirst();
+  return Number(salts.numDeletedRows);
+}
+
+function chunks<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += CHUNK) out.push(items.slice(start, start + CHUNK));
+  return out;
+}
