@@ -14,6 +14,7 @@ import { SiteHeader } from "./components/layout/site-header";
 import { NotFound } from "./components/layout/not-found";
 import { Toaster } from "./components/layout/toaster";
 import { useSiteLinks } from "./components/ui/site-link";
+import { useRecordVisitSource } from "./lib/browser/use-visit-source";
 import { navigationLabels } from "./content/shared";
 import "./styles/app.css";
 // The same file fonts.css names: preloaded so the first paint already has the brand face.
@@ -63,6 +64,8 @@ function useInAdminArea(): boolean {
 function SiteShell({ children }: { children: React.ReactNode }) {
   const admin = useInAdminArea();
   useSiteLinks();
+  // Public pages only: the rule is in the recorder, which also knows /admin/login and /preview.
+  useRecordVisitSource();
   return (
     <>
       <a

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { AppDatabase } from "./database.server";
 import { migrateToLatest } from "./migrate.server";
 import { readAttachmentChunks } from "../reports/attachment-store.server";
@@ -27,6 +27,12 @@ const COPIED_TABLES = [
   { table: "blog_post_editorial", key: "post_id", batch: 500 },
   { table: "blog_slug_redirects", key: "old_slug", batch: 500 },
   { table: "blog_media", key: "sha256", batch: 4 },
+  // A daily roll-up: its key is the day and the source together.
+  {
+    table: "analytics_demo_clicks",
+    key: ["day", "landing_path", "referrer_host", "utm_source", "utm_medium", "utm_campaign"],
+    batch: 1000,
+  },
 ] as const;
 
 export type CopyCounts = Record<(typeof COPIED_TABLES)[number]["table"], number>;
@@ -117,18 +123,26 @@ async function countRows(db: UntypedDatabase, table: string): Promise<number> {
 async function eachBatch(
   db: UntypedDatabase,
   table: string,
-  key: string,
+  key: string | readonly string[],
   batch: number,
   work: (rows: Row[]) => Promise<void>,
 ): Promise<void> {
-  let after: unknown;
+  const keys = typeof key === "string" ? [key] : key;
+  let after: Row | undefined;
   for (;;) {
-    let query = db.selectFrom(table).selectAll().orderBy(key).limit(batch);
-    if (after !== undefined) query = query.where(key, ">", after);
+    let query = db.selectFrom(table).selectAll().limit(batch);
+    for (const column of keys) query = query.orderBy(column);
+    if (after !== undefined) {
+      const last = after;
+      // A row-value comparison: the next rows after the last one in the order of the whole key.
+      query = query.where(
+        sql<boolean>`(${sql.join(keys.map((column) => sql.ref(column)))}) > (${sql.join(keys.map((column) => last[column]))})`,
+      );
+    }
     const rows = await query.execute();
     if (rows.length === 0) return;
     await work(rows);
-    after = rows[rows.length - 1]?.[key];
+    after = rows[rows.length - 1];
   }
 }
 

@@ -5,6 +5,7 @@ import type { AppServices } from "../context.server";
 import { adminAuthRouter } from "./admin-auth-api.server";
 import { adminCountsRouter } from "./admin-counts-api.server";
 import { adminPostsRouter } from "./admin-posts-api.server";
+import { demoClicksRouter } from "../analytics/demo-clicks-api.server";
 import { apiErrorHandler, apiNotFound, jsonBody, sendApiError } from "./api-errors.server";
 import { clientKey, warnOfUntrustedForwarding } from "./client-key.server";
 import { contactApiRouter } from "./contact-api.server";
@@ -50,6 +51,7 @@ export function createSiteRouter(
   api.use(adminPostsRouter(services));
   api.use(postWorkflowRouter(services));
   api.use(adminMediaRouter(services));
+  api.use(demoClicksRouter(services));
   api.use(jsonBody());
   api.use(adminAuthRouter(services));
   api.use(contactApiRouter(services));
