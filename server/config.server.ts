@@ -109,6 +109,12 @@ const envSchema = z.object({
     message: "must be a whole number of milliseconds",
     maxMessage: "must be at most 2000 (changes must reach every process within 2 seconds)",
   }).default(1000),
+  ANALYTICS_FLUSH_MS: envNumber({
+    min: 100,
+    max: 5000,
+    message: "must be a whole number of milliseconds from 100 to 5000",
+    maxMessage: "must be at most 5000 (counts must be complete within 10 seconds)",
+  }).default(5000),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
     .default("info"),
@@ -151,6 +157,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     pageCacheMaxBytes: env.PAGE_CACHE_MAX_BYTES,
     /** How often at most a process reads content changes made by the others. */
     pageCacheCheckMs: env.PAGE_CACHE_CHECK_MS,
+    /** How often each process writes the analytics it counted in memory (at most one batch is lost to SIGKILL). */
+    analyticsFlushMs: env.ANALYTICS_FLUSH_MS,
     /** Vulnerability reports accepted per client and hour (every attempt counts). */
     reportRateLimit: env.REPORT_RATE_LIMIT,
     /** Caps on report uploads: the whole site's (docs/decisions/066) and each client's (132). */

@@ -17,6 +17,7 @@ import * as slugRedirects from "./migrations/0026-slug-redirects";
 import * as blogMedia from "./migrations/0027-blog-media";
 import * as blogMediaVariants from "./migrations/0028-blog-media-variants";
 import * as reportUploadClients from "./migrations/0030-report-upload-clients";
+import * as webVitals from "./migrations/0034-web-vitals";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) so the bundled
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   "0027-blog-media": blogMedia,
   "0028-blog-media-variants": blogMediaVariants,
   "0030-report-upload-clients": reportUploadClients,
+  "0034-web-vitals": webVitals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

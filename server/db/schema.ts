@@ -190,6 +190,19 @@ export type BlogMediaVariantsTable = {
   created_at: string;
 };
 
+/** Page-speed samples per day, page, metric and histogram bucket (migration 0034, decision 143). */
+export type AnalyticsVitalsTable = {
+  /** UTC, YYYY-MM-DD. */
+  day: string;
+  /** The page's canonical path. */
+  path: string;
+  /** LCP, INP, CLS or TTFB. */
+  metric: string;
+  /** server/analytics/vitals-histogram.ts `bucketOf`. */
+  bucket: number;
+  samples: number;
+};
+
 export type Database = {
   blog_posts: BlogPostsTable;
   rate_limit_windows: RateLimitWindowsTable;
@@ -207,4 +220,5 @@ export type Database = {
   blog_slug_redirects: BlogSlugRedirectsTable;
   blog_media: BlogMediaTable;
   blog_media_variants: BlogMediaVariantsTable;
+  analytics_vitals: AnalyticsVitalsTable;
 };
