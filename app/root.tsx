@@ -15,6 +15,7 @@ import { NotFound } from "./components/layout/not-found";
 import { Toaster } from "./components/layout/toaster";
 import { useSiteLinks } from "./components/ui/site-link";
 import { useRecordVisitSource } from "./lib/browser/use-visit-source";
+import { usePageSpeed } from "./lib/browser/use-page-speed";
 import { navigationLabels } from "./content/shared";
 import "./styles/app.css";
 // The same file fonts.css names: preloaded so the first paint already has the brand face.
@@ -49,6 +50,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Not in the error boundary: a page that failed, or an article not found, is not measured.
+  usePageSpeed();
   return (
     <SiteShell>
       <Outlet />

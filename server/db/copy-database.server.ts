@@ -11,7 +11,8 @@ type UntypedDatabase = Kysely<Record<string, Row>>;
  * The tables that hold the site's state, parents before children, with their primary key and how
  * many rows to move at a time (an attachment's first chunk and each further chunk carry up to 256 KB; older rows up to 10 MB). Rate-limit counters are
  * short-lived and stay behind, and so do the smaller copies of uploaded images
- * (`blog_media_variants`): derived data, made again from the images on first request.
+ * (`blog_media_variants`): derived data, made again from the images on first request. The
+ * analytics roll-ups move: they are the site's history, keyed by several columns.
  */
 const COPIED_TABLES = [
   { table: "blog_posts", key: "id", batch: 100 },
@@ -33,6 +34,7 @@ const COPIED_TABLES = [
     key: ["day", "landing_path", "referrer_host", "utm_source", "utm_medium", "utm_campaign"],
     batch: 1000,
   },
+  { table: "analytics_vitals", key: ["day", "path", "metric", "bucket"], batch: 1000 },
 ] as const;
 
 export type CopyCounts = Record<(typeof COPIED_TABLES)[number]["table"], number>;

@@ -20,6 +20,7 @@ import * as reportUploadClients from "./migrations/0030-report-upload-clients";
 import * as analytics from "./migrations/0031-analytics";
 import * as leadSources from "./migrations/0032-lead-sources";
 import * as demoClicks from "./migrations/0033-demo-clicks";
+import * as webVitals from "./migrations/0034-web-vitals";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) so the bundled
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   "0031-analytics": analytics,
   "0032-lead-sources": leadSources,
   "0033-demo-clicks": demoClicks,
+  "0034-web-vitals": webVitals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -230,6 +230,19 @@ export type AnalyticsDemoClicksTable = {
   clicks: number;
 };
 
+/** Page-speed samples per day, page, metric and histogram bucket (migration 0034, decision 143). */
+export type AnalyticsVitalsTable = {
+  /** UTC, YYYY-MM-DD. */
+  day: string;
+  /** The page's canonical path. */
+  path: string;
+  /** LCP, INP, CLS or TTFB. */
+  metric: string;
+  /** server/analytics/vitals-histogram.ts `bucketOf`. */
+  bucket: number;
+  samples: number;
+};
+
 export type Database = {
   blog_posts: BlogPostsTable;
   rate_limit_windows: RateLimitWindowsTable;
@@ -253,4 +266,5 @@ export type Database = {
   blog_media: BlogMediaTable;
   blog_media_variants: BlogMediaVariantsTable;
   analytics_demo_clicks: AnalyticsDemoClicksTable;
+  analytics_vitals: AnalyticsVitalsTable;
 };

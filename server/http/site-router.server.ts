@@ -18,6 +18,7 @@ import { publicPostsRouter } from "./public-posts-api.server";
 import { requestLog } from "./request-log.server";
 import { securityReportsRouter } from "../reports/security-reports-api.server";
 import { securityTxtRouter } from "./security-txt.server";
+import { webVitalsRouter, type WebVitalsDoor } from "../analytics/web-vitals-api.server";
 import { databaseUnavailableHandler } from "./unavailable.server";
 
 /**
@@ -28,7 +29,16 @@ import { databaseUnavailableHandler } from "./unavailable.server";
 export function createSiteRouter(
   services: AppServices,
   pages: RequestHandler,
-  { lifecycle = { draining: false }, logRequests = true }: { lifecycle?: Lifecycle; logRequests?: boolean } = {},
+  {
+    lifecycle = { draining: false },
+    logRequests = true,
+    webVitals,
+  }: {
+    lifecycle?: Lifecycle;
+    logRequests?: boolean;
+    /** The page-speed beacon's door (the build's routes and the collector server/app.ts closes); without it, no door. */
+    webVitals?: WebVitalsDoor;
+  } = {},
 ) {
   const app = express.Router();
 
@@ -47,7 +57,9 @@ export function createSiteRouter(
     res.setHeader("Cache-Control", "no-store");
     next();
   });
-  // Before the shared JSON parser: admin post bodies are larger and parsed only after the token check.
+  // Before the shared JSON parser: admin post bodies are larger and parsed only after the token
+  // check; page-speed beacons are 1 KB at most and may come as text/plain.
+  if (webVitals) api.use(webVitalsRouter(services, webVitals));
   api.use(adminPostsRouter(services));
   api.use(postWorkflowRouter(services));
   api.use(adminMediaRouter(services));
