@@ -14,7 +14,7 @@ import { SiteHeader } from "./components/layout/site-header";
 import { NotFound } from "./components/layout/not-found";
 import { Toaster } from "./components/layout/toaster";
 import { useSiteLinks } from "./components/ui/site-link";
-import { useRecordVisitSource } from "./lib/browser/use-visit-source";
+import { useRecordVisitSource } from "./lib/browser/use-record-visit-source";
 import { usePageSpeed } from "./lib/browser/use-page-speed";
 import { navigationLabels } from "./content/shared";
 import "./styles/app.css";

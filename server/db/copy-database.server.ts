@@ -28,7 +28,17 @@ const COPIED_TABLES = [
   { table: "blog_post_editorial", key: "post_id", batch: 500 },
   { table: "blog_slug_redirects", key: "old_slug", batch: 500 },
   { table: "blog_media", key: "sha256", batch: 4 },
-  // A daily roll-up: its key is the day and the source together.
+  // Analytics (decisions 141, 142): daily roll-ups keyed by the day and what they count, and the
+  // day's salt and visitor hashes, so that counting goes on where it was.
+  { table: "analytics_pages", key: ["day", "path"], batch: 1000 },
+  {
+    table: "analytics_sources",
+    key: ["day", "landing_path", "referrer_host", "utm_source", "utm_medium", "utm_campaign", "device"],
+    batch: 1000,
+  },
+  { table: "analytics_salts", key: "day", batch: 100 },
+  { table: "analytics_visitors", key: ["day", "visitor"], batch: 1000 },
+  { table: "analytics_page_visitors", key: ["day", "visitor", "path"], batch: 1000 },
   {
     table: "analytics_demo_clicks",
     key: ["day", "landing_path", "referrer_host", "utm_source", "utm_medium", "utm_campaign"],

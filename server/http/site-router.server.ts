@@ -20,6 +20,7 @@ import { securityReportsRouter } from "../reports/security-reports-api.server";
 import { securityTxtRouter } from "./security-txt.server";
 import { webVitalsRouter, type WebVitalsDoor } from "../analytics/web-vitals-api.server";
 import { databaseUnavailableHandler } from "./unavailable.server";
+import { analyticsRouter } from "../analytics/analytics-api.server";
 
 /**
  * Every door of the site on one router: the JSON API, the feeds, and React Router's pages and
@@ -68,6 +69,7 @@ export function createSiteRouter(
   api.use(adminAuthRouter(services));
   api.use(contactApiRouter(services));
   api.use(adminCountsRouter(services));
+  api.use(analyticsRouter(services));
   api.use(securityReportsRouter(services));
   api.use(publicPostsRouter(services));
   api.use(apiNotFound);
