@@ -14,6 +14,8 @@ import { SiteHeader } from "./components/layout/site-header";
 import { NotFound } from "./components/layout/not-found";
 import { Toaster } from "./components/layout/toaster";
 import { useSiteLinks } from "./components/ui/site-link";
+import { useRecordVisitSource } from "./lib/browser/use-record-visit-source";
+import { usePageSpeed } from "./lib/browser/use-page-speed";
 import { navigationLabels } from "./content/shared";
 import "./styles/app.css";
 // The same file fonts.css names: preloaded so the first paint already has the brand face.
@@ -48,6 +50,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Not in the error boundary: a page that failed, or an article not found, is not measured.
+  usePageSpeed();
   return (
     <SiteShell>
       <Outlet />
@@ -63,6 +67,8 @@ function useInAdminArea(): boolean {
 function SiteShell({ children }: { children: React.ReactNode }) {
   const admin = useInAdminArea();
   useSiteLinks();
+  // Public pages only: the rule is in the recorder, which also knows /admin/login and /preview.
+  useRecordVisitSource();
   return (
     <>
       <a

@@ -127,7 +127,7 @@ export function analyticsPeriod(
     if (!isDay(query.to)) return { ok: false, field: "to", error: "to must be a date written YYYY-MM-DD." };
     if (query.from > query.to) return { ok: false, field: "from", error: "from must not be after to." };
     if (addDays(query.from, MAX_ANALYTICS_DAYS - 1) < query.to) {
-      return { ok: false, field: "to", error: `A period covers at most ${MAX_ANALYTICS_DAYS} days.` };
+      return { ok: false, field: "to", error: `to must be less than ${MAX_ANALYTICS_DAYS} days after from.` };
     }
     return { ok: true, period: { from: query.from, to: query.to } };
   }

@@ -3,6 +3,7 @@
  * without the validation library (docs/decisions/074). The schema is in domain/contact.ts, which
  * re-exports all of this.
  */
+import type { VisitSource } from "./analytics";
 import { toastTitles } from "./toast";
 import { tooLongMessage } from "./text-length";
 
@@ -77,8 +78,8 @@ export function isHoneypotFilled(values: Partial<Record<string, unknown>>): bool
 /** Delivery state of a message's notification email, as the admin inbox shows it. */
 export type ContactEmailStatus = "pending" | "sent" | "failed";
 
-/** One message in the admin inbox (GET /api/admin/contact/messages). */
-export type ContactMessage = {
+/** One message in the admin inbox (GET /api/admin/contact/messages), with its visit's source ("" = not known). */
+export type ContactMessage = VisitSource & {
   id: string;
   name: string;
   email: string;

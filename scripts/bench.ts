@@ -32,6 +32,7 @@ import { cleanArticleHtml } from "../server/blog/article-html.server";
 import { createDatabase } from "../server/db/database.server";
 import { migrateToLatest } from "../server/db/migrate.server";
 import { startBuiltServer, type BuiltServer } from "../tests/helpers/built-server";
+import { fillAnalyticsYear, timeReport, VIEWS_PER_DAY } from "./bench-analytics";
 // @ts-expect-error: a plain ES module of the build scripts, without types.
 import { pageWeights } from "./page-weight.mjs";
 import { ARTICLE_SLUG, article, samplePostRow } from "./sample-posts";
@@ -51,6 +52,8 @@ const WRK = "/usr/bin/wrk";
 const FEATURED_POSTS = 3;
 const CATEGORIES = ["AI & Education", "Training", "Assessment", "Technology", "Research", "General"];
 const CLOCK_TICKS_PER_SECOND = 100;
+/** Every request says it comes from a browser, as readers' do: counting (decision 141) skips bots. */
+const BROWSER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 /** The 30 KB article (the newest unfeatured post) and `others` short posts before it. */
 async function fillDatabase(dataDir: string, others: number): Promise<void> {
@@ -135,7 +138,7 @@ function pinToServerCore(pid: number): void {
 
 /** One wrk run on the client's core; its report read back (latencies in ms). */
 async function load(target: Target, seconds: number): Promise<LoadResult> {
-  const args = ["-c", CLIENT_CORE, WRK, "-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--timeout", "10s", "--latency", "-H", `accept-encoding: ${target.encoding}`];
+  const args = ["-c", CLIENT_CORE, WRK, "-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--timeout", "10s", "--latency", "-H", `accept-encoding: ${target.encoding}`, "-H", `user-agent: ${BROWSER_AGENT}`];
   if (target.script) args.push("-s", target.script);
   const child = spawn("taskset", [...args, target.url], { stdio: ["ignore", "pipe", "inherit"] });
   let report = "";
@@ -261,6 +264,17 @@ function middlePagePath(others: number): string {
   return middle > 1 ? `/blog?page=${middle}` : "/blog";
 }
 
+/** An admin token of a server started by the benchmark. */
+async function adminToken(server: BuiltServer): Promise<string> {
+  const response = await fetch(`${server.url}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ password: server.adminPassword }),
+  });
+  if (response.status !== 200) throw new Error(`login answered ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
 async function main(): Promise<void> {
   if (!existsSync("build/server.js") || !existsSync("build/client")) {
     console.error("The benchmark measures the built site and builds nothing itself: run `npm run build` first.");
@@ -364,6 +378,43 @@ async function main(): Promise<void> {
         const total = spellings.get(entry)!;
         return [entry.name, (total.requests / total.seconds).toFixed(0), cpuOf(entry).toFixed(3), (cpuOf(entry) / cpuOf(spellingTargets[0]!)).toFixed(2)];
       }),
+    );
+
+    // What counting views costs a cached hit (decision 141): one page, counting on and off.
+    console.log("\nCounting views on a cached hit: the article from two 10-post sites, counting on and off");
+    const counting = await start(9);
+    const notCounting = await start(9, { ANALYTICS: "off" });
+    const countingTargets = [target("article, cached, counting on", counting, articlePath), target("article, cached, counting off", notCounting, articlePath)];
+    const countingResults = await measure(countingTargets);
+    const countingCpu = (entry: Target) => median(countingResults.get(entry)!.cpuPerRequest);
+    printTable(
+      ["target", "req/s", "server CPU ms/req", "x counting off"],
+      countingTargets.map((entry) => {
+        const total = countingResults.get(entry)!;
+        return [entry.name, (total.requests / total.seconds).toFixed(0), countingCpu(entry).toFixed(4), (countingCpu(entry) / countingCpu(countingTargets[1]!)).toFixed(3)];
+      }),
+    );
+
+    // The dashboard's answer on a year of roll-ups.
+    console.log(`\nThe dashboard's API on a year of ${VIEWS_PER_DAY.toLocaleString("en-US")} views a day (generated roll-ups, SQLite)`);
+    const yearDir = mkdtempSync(path.join(tmpdir(), "dialogic-bench-year-"));
+    dirs.push(yearDir);
+    const generating = performance.now();
+    const year = await fillAnalyticsYear(yearDir);
+    const yearServer = await startBuiltServer({ dataDir: yearDir, logTo: path.join(yearDir, "server.log") });
+    servers.push(yearServer);
+    console.log(
+      `  ${year.days} days generated in ${((performance.now() - generating) / 1000).toFixed(1)} s: ${Object.entries(year.rows)
+        .map(([table, rows]) => `${table} ${rows.toLocaleString("en-US")} rows`)
+        .join(", ")}; database file ${(year.bytes / 1024 / 1024).toFixed(1)} MB`,
+    );
+    const token = await adminToken(yearServer);
+    const periods = ["days=7", "days=30", "days=90", "days=366"];
+    const timings: Awaited<ReturnType<typeof timeReport>>[] = [];
+    for (const period of periods) timings.push(await timeReport(yearServer.url, token, period));
+    printTable(
+      ["GET /api/admin/analytics?…", "median ms", "slowest ms", "answer KB"],
+      periods.map((period, index) => [period, timings[index]!.median.toFixed(1), timings[index]!.max.toFixed(1), (timings[index]!.bytes / 1000).toFixed(1)]),
     );
 
     // What each public page costs on the wire.

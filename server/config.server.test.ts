@@ -53,6 +53,17 @@ describe("loadConfig", () => {
     );
   });
 
+  test("analytics are written every 5 s unless told; at most 5 s, so counts are complete within 10 s", () => {
+    expect(loadConfig({}).analyticsFlushMs).toBe(5000);
+    expect(loadConfig({ ANALYTICS_FLUSH_MS: "250" }).analyticsFlushMs).toBe(250);
+    expect(() => loadConfig({ ANALYTICS_FLUSH_MS: "60000" })).toThrowError(
+      'Invalid configuration: ANALYTICS_FLUSH_MS must be at most 5000 (counts must be complete within 10 seconds) (got "60000")',
+    );
+    expect(() => loadConfig({ ANALYTICS_FLUSH_MS: "soon" })).toThrowError(
+      'Invalid configuration: ANALYTICS_FLUSH_MS must be a whole number of milliseconds from 100 to 5000 (got "soon")',
+    );
+  });
+
   test("SITE_URL loses its trailing slash", () => {
     expect(loadConfig({ SITE_URL: "https://example.com/" }).public.siteUrl).toBe("https://example.com");
   });

@@ -33,7 +33,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (!form.ok) return failure(form.status, error(contactMessages.errorDescription));
   // The service counts this attempt against the client's limit, like the JSON API's.
-  const result = await submitContactMessage(context.services, raw, { clientKey: context.clientKey }).catch(
+  // Without JavaScript the source fields come empty: the service reads the form page's address instead.
+  const result = await submitContactMessage(context.services, raw, {
+    clientKey: context.clientKey,
+    formPage: request.headers.get("referer"),
+  }).catch(
     (error: unknown) => {
       // The database is away: 503 (entry.server adds Retry-After), and the visitor may send again.
       if (isDatabaseUnavailable(error)) throw data(null, { status: 503 });

@@ -7,11 +7,10 @@ import { UseCaseSection } from "../components/marketing/use-case-section";
 import { CardList } from "../components/marketing/card-list";
 import { buttonStyles } from "../components/ui/button-styles";
 import { cardStyle } from "../components/ui/card-style";
-import { ExternalLink } from "../components/ui/external-link";
+import { DemoLink } from "../components/ui/demo-link";
 import { homeCopy, homeMeta } from "../content/home";
 import { commonCopy } from "../content/shared";
 import { pageMeta, siteFromMatches } from "../lib/meta";
-import { useSite } from "../lib/site";
 import type { Route } from "./+types/home";
 import { SiteLink } from "../components/ui/site-link";
 
@@ -19,7 +18,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), homeMeta);
 
 export default function HomePage() {
-  const site = useSite();
   const { hero, problem, approach, contact } = homeCopy;
   return (
     <>
@@ -32,9 +30,7 @@ export default function HomePage() {
             </h1>
             <p className="mt-6 text-lg text-slate-600">{hero.lead}</p>
             <div className="mt-8 flex flex-col gap-4 sm:flex-row">
-              <ExternalLink href={site.demoUrl} className={buttonStyles.primary}>
-                {commonCopy.requestDemo}
-              </ExternalLink>
+              <DemoLink className={buttonStyles.primary}>{commonCopy.requestDemo}</DemoLink>
               <SiteLink to="/how-it-works" className={buttonStyles.secondary}>
                 {commonCopy.seeHowItWorks}
               </SiteLink>

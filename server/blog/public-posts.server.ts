@@ -219,6 +219,18 @@ export async function getPublishedPost(db: AppDatabase, slug: string): Promise<P
   return (await getPublishedArticle(db, slug))?.post;
 }
 
+/** Whether a published post has this slug: one read of the slug's index, nothing cleaned. */
+export async function isPublishedSlug(db: AppDatabase, slug: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("blog_posts")
+    .leftJoin("blog_post_editorial", "blog_post_editorial.post_id", "blog_posts.id")
+    .select("blog_posts.id")
+    .where("blog_posts.slug", "=", slug)
+    .where(publicJoinedFilter())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Optional SEO fields of an article; empty or null means 'use the specification's default'. */
 export type ArticleSeo = { meta_title: string; meta_description: string; social_image_url: string | null };
 

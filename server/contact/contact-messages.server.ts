@@ -10,6 +10,8 @@ import {
   type ContactMessagePage,
 } from "../../domain/contact";
 import { containsPattern, INBOX_DEFAULT_PAGE_SIZE, type InboxQuery } from "../../domain/contact-inbox";
+import { sourceFromFields } from "../../domain/analytics";
+import { isEmptySource, sourceFromFormPage } from "../../domain/lead-source";
 import { asRecord, fieldErrors } from "../../domain/validation";
 import type { Database } from "../db/schema";
 import type { AppServices } from "../context.server";
@@ -35,11 +37,15 @@ export type ContactSubmitResult =
  * so no route can skip it. The message and its notification email are committed in one
  * transaction before this resolves, so what is acknowledged is never lost. A filled honeypot
  * gets the same answer and nothing is stored.
+ *
+ * The visit's source comes with the input (the form's hidden fields, docs/decisions/142), every
+ * value bounded; a door that can see the form page's address passes it as `formPage`, read only
+ * when those fields came empty (a form posted without JavaScript).
  */
 export async function submitContactMessage(
   { db, config, logger }: Pick<AppServices, "db" | "config" | "logger">,
   input: unknown,
-  { clientKey }: { clientKey?: string } = {},
+  { clientKey, formPage }: { clientKey?: string; formPage?: string | null } = {},
 ): Promise<ContactSubmitResult> {
   const limited = await countAttempt(db, CONTACT_LIMIT, clientKey);
   if (limited) return limited;
@@ -57,6 +63,8 @@ export async function submitContactMessage(
     return { ok: false, code: "invalid", error, fields };
   }
   const message = parsed.data;
+  const fromFields = sourceFromFields(values);
+  const source = isEmptySource(fromFields) && formPage ? sourceFromFormPage(formPage) : fromFields;
   const id = crypto.randomUUID();
   await db.transaction().execute(async (trx) => {
     const mailId = await enqueueEmail(trx, {
@@ -75,6 +83,7 @@ export async function submitContactMessage(
         created_at: new Date().toISOString(),
         read_at: null,
         mail_id: mailId,
+        ...source,
       })
       .execute();
   });
@@ -109,6 +118,11 @@ function selectInboxMessages(db: AppServices["db"]) {
       "contact_messages.message",
       "contact_messages.created_at",
       "contact_messages.read_at",
+      "contact_messages.landing_path",
+      "contact_messages.referrer_host",
+      "contact_messages.utm_source",
+      "contact_messages.utm_medium",
+      "contact_messages.utm_campaign",
       "mail_outbox.status as email_status",
       "mail_outbox.delivered_via as email_via",
     ]);

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { AppDatabase } from "./database.server";
 import { migrateToLatest } from "./migrate.server";
 import { readAttachmentChunks } from "../reports/attachment-store.server";
@@ -11,7 +11,8 @@ type UntypedDatabase = Kysely<Record<string, Row>>;
  * The tables that hold the site's state, parents before children, with their primary key and how
  * many rows to move at a time (an attachment's first chunk and each further chunk carry up to 256 KB; older rows up to 10 MB). Rate-limit counters are
  * short-lived and stay behind, and so do the smaller copies of uploaded images
- * (`blog_media_variants`): derived data, made again from the images on first request.
+ * (`blog_media_variants`): derived data, made again from the images on first request. The
+ * analytics roll-ups move: they are the site's history, keyed by several columns.
  */
 const COPIED_TABLES = [
   { table: "blog_posts", key: "id", batch: 100 },
@@ -27,6 +28,23 @@ const COPIED_TABLES = [
   { table: "blog_post_editorial", key: "post_id", batch: 500 },
   { table: "blog_slug_redirects", key: "old_slug", batch: 500 },
   { table: "blog_media", key: "sha256", batch: 4 },
+  // Analytics (decisions 141, 142): daily roll-ups keyed by the day and what they count, and the
+  // day's salt and visitor hashes, so that counting goes on where it was.
+  { table: "analytics_pages", key: ["day", "path"], batch: 1000 },
+  {
+    table: "analytics_sources",
+    key: ["day", "landing_path", "referrer_host", "utm_source", "utm_medium", "utm_campaign", "device"],
+    batch: 1000,
+  },
+  { table: "analytics_salts", key: "day", batch: 100 },
+  { table: "analytics_visitors", key: ["day", "visitor"], batch: 1000 },
+  { table: "analytics_page_visitors", key: ["day", "visitor", "path"], batch: 1000 },
+  {
+    table: "analytics_demo_clicks",
+    key: ["day", "landing_path", "referrer_host", "utm_source", "utm_medium", "utm_campaign"],
+    batch: 1000,
+  },
+  { table: "analytics_vitals", key: ["day", "path", "metric", "bucket"], batch: 1000 },
 ] as const;
 
 export type CopyCounts = Record<(typeof COPIED_TABLES)[number]["table"], number>;
@@ -117,18 +135,26 @@ async function countRows(db: UntypedDatabase, table: string): Promise<number> {
 async function eachBatch(
   db: UntypedDatabase,
   table: string,
-  key: string,
+  key: string | readonly string[],
   batch: number,
   work: (rows: Row[]) => Promise<void>,
 ): Promise<void> {
-  let after: unknown;
+  const keys = typeof key === "string" ? [key] : key;
+  let after: Row | undefined;
   for (;;) {
-    let query = db.selectFrom(table).selectAll().orderBy(key).limit(batch);
-    if (after !== undefined) query = query.where(key, ">", after);
+    let query = db.selectFrom(table).selectAll().limit(batch);
+    for (const column of keys) query = query.orderBy(column);
+    if (after !== undefined) {
+      const last = after;
+      // A row-value comparison: the next rows after the last one in the order of the whole key.
+      query = query.where(
+        sql<boolean>`(${sql.join(keys.map((column) => sql.ref(column)))}) > (${sql.join(keys.map((column) => last[column]))})`,
+      );
+    }
     const rows = await query.execute();
     if (rows.length === 0) return;
     await work(rows);
-    after = rows[rows.length - 1]?.[key];
+    after = rows[rows.length - 1];
   }
 }
 

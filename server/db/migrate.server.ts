@@ -18,6 +18,9 @@ import * as blogMedia from "./migrations/0027-blog-media";
 import * as blogMediaVariants from "./migrations/0028-blog-media-variants";
 import * as reportUploadClients from "./migrations/0030-report-upload-clients";
 import * as analytics from "./migrations/0031-analytics";
+import * as leadSources from "./migrations/0032-lead-sources";
+import * as demoClicks from "./migrations/0033-demo-clicks";
+import * as webVitals from "./migrations/0034-web-vitals";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) so the bundled
@@ -42,6 +45,9 @@ const migrations: Record<string, Migration> = {
   "0028-blog-media-variants": blogMediaVariants,
   "0030-report-upload-clients": reportUploadClients,
   "0031-analytics": analytics,
+  "0032-lead-sources": leadSources,
+  "0033-demo-clicks": demoClicks,
+  "0034-web-vitals": webVitals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

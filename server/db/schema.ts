@@ -74,6 +74,15 @@ export type ContactMessagesTable = {
   read_at: string | null;
   /** The notification email in mail_outbox. */
   mail_id: string | null;
+} & LeadSourceColumns;
+
+/** Where a lead came from (migration 0032, docs/decisions/142); "" = not known. */
+export type LeadSourceColumns = {
+  landing_path: Generated<string>;
+  referrer_host: Generated<string>;
+  utm_source: Generated<string>;
+  utm_medium: Generated<string>;
+  utm_campaign: Generated<string>;
 };
 
 export type SecurityReportsTable = {
@@ -210,6 +219,30 @@ export type BlogMediaVariantsTable = {
   created_at: string;
 };
 
+/** "Request demo" clicks per UTC day and source (migration 0033); `clicks` rises by an upsert. */
+export type AnalyticsDemoClicksTable = {
+  day: string;
+  landing_path: string;
+  referrer_host: string;
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+  clicks: number;
+};
+
+/** Page-speed samples per day, page, metric and histogram bucket (migration 0034, decision 143). */
+export type AnalyticsVitalsTable = {
+  /** UTC, YYYY-MM-DD. */
+  day: string;
+  /** The page's canonical path. */
+  path: string;
+  /** LCP, INP, CLS or TTFB. */
+  metric: string;
+  /** server/analytics/vitals-histogram.ts `bucketOf`. */
+  bucket: number;
+  samples: number;
+};
+
 export type Database = {
   blog_posts: BlogPostsTable;
   rate_limit_windows: RateLimitWindowsTable;
@@ -232,4 +265,6 @@ export type Database = {
   blog_slug_redirects: BlogSlugRedirectsTable;
   blog_media: BlogMediaTable;
   blog_media_variants: BlogMediaVariantsTable;
+  analytics_demo_clicks: AnalyticsDemoClicksTable;
+  analytics_vitals: AnalyticsVitalsTable;
 };

@@ -5,6 +5,7 @@ import type { AppServices } from "../context.server";
 import { adminAuthRouter } from "./admin-auth-api.server";
 import { adminCountsRouter } from "./admin-counts-api.server";
 import { adminPostsRouter } from "./admin-posts-api.server";
+import { demoClicksRouter } from "../analytics/demo-clicks-api.server";
 import { apiErrorHandler, apiNotFound, jsonBody, sendApiError } from "./api-errors.server";
 import { clientKey, warnOfUntrustedForwarding } from "./client-key.server";
 import { contactApiRouter } from "./contact-api.server";
@@ -17,7 +18,9 @@ import { publicPostsRouter } from "./public-posts-api.server";
 import { requestLog } from "./request-log.server";
 import { securityReportsRouter } from "../reports/security-reports-api.server";
 import { securityTxtRouter } from "./security-txt.server";
+import { webVitalsRouter, type WebVitalsDoor } from "../analytics/web-vitals-api.server";
 import { databaseUnavailableHandler } from "./unavailable.server";
+import { analyticsRouter } from "../analytics/analytics-api.server";
 
 /**
  * Every door of the site on one router: the JSON API, the feeds, and React Router's pages and
@@ -27,7 +30,16 @@ import { databaseUnavailableHandler } from "./unavailable.server";
 export function createSiteRouter(
   services: AppServices,
   pages: RequestHandler,
-  { lifecycle = { draining: false }, logRequests = true }: { lifecycle?: Lifecycle; logRequests?: boolean } = {},
+  {
+    lifecycle = { draining: false },
+    logRequests = true,
+    webVitals,
+  }: {
+    lifecycle?: Lifecycle;
+    logRequests?: boolean;
+    /** The page-speed beacon's door (the build's routes and the collector server/app.ts closes); without it, no door. */
+    webVitals?: WebVitalsDoor;
+  } = {},
 ) {
   const app = express.Router();
 
@@ -46,14 +58,18 @@ export function createSiteRouter(
     res.setHeader("Cache-Control", "no-store");
     next();
   });
-  // Before the shared JSON parser: admin post bodies are larger and parsed only after the token check.
+  // Before the shared JSON parser: admin post bodies are larger and parsed only after the token
+  // check; page-speed beacons are 1 KB at most and may come as text/plain.
+  if (webVitals) api.use(webVitalsRouter(services, webVitals));
   api.use(adminPostsRouter(services));
   api.use(postWorkflowRouter(services));
   api.use(adminMediaRouter(services));
+  api.use(demoClicksRouter(services));
   api.use(jsonBody());
   api.use(adminAuthRouter(services));
   api.use(contactApiRouter(services));
   api.use(adminCountsRouter(services));
+  api.use(analyticsRouter(services));
   api.use(securityReportsRouter(services));
   api.use(publicPostsRouter(services));
   api.use(apiNotFound);

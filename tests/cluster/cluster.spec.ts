@@ -293,3 +293,55 @@ test("PostgreSQL restarted mid-load: no process exits, 503 meanwhile, nothing lo
     await postgres.destroy();
   }
 });
+
+test("page views through nginx add up exactly across both processes, one restarted halfway", async () => {
+  test.setTimeout(90_000);
+  const database = await createEmptyDatabase();
+  const cluster = await startCluster(database.url);
+  try {
+    const { a, nginx } = cluster;
+    const paths = ["/", "/blog", "/features", `/blog/${cluster.slug}`];
+    const clients = 12;
+    const loadsPerClient = 20;
+    const loadAll = async (round: number) => {
+      await Promise.all(
+        Array.from({ length: clients }, async (_, client) => {
+          for (let n = 0; n < loadsPerClient / 2; n += 1) {
+            const response = await fetch(`${nginx.url}${paths[(client + n + round) % paths.length]}`, {
+              headers: { "X-Forwarded-For": `203.0.113.${client}`, "User-Agent": `Mozilla/5.0 (X11; Linux x86_64; reader ${client}) Gecko/20100101 Firefox/133.0` },
+              signal: AbortSignal.timeout(15_000),
+            });
+            await response.arrayBuffer();
+            expect(response.status).toBe(200);
+          }
+        }),
+      );
+    };
+    await loadAll(0);
+    // A graceful restart (SIGTERM) writes what the process counted before it exits.
+    await a.stop();
+    await a.start();
+    await loadAll(1);
+
+    // Complete within 10 s of the last load, at the default batch interval (5 s).
+    const expected = clients * loadsPerClient;
+    let report: { views?: number; visitors?: number; pages?: { path: string; views: number }[] } = {};
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      report = (await api(nginx.url, "GET", "/api/admin/analytics?days=1", { token: cluster.token })).json;
+      if ((report.views ?? 0) >= expected) break;
+      await sleep(200);
+    }
+    console.log(`page views: ${report.views} counted of ${expected} loads, ${report.visitors} visitors of ${clients} clients`);
+    expect(a.unexpectedExits.concat(cluster.b.unexpectedExits)).toEqual([]);
+    expect(report.views).toBe(expected);
+    expect(report.visitors).toBe(clients);
+    expect(report.pages?.map((page) => page.views).reduce((sum, views) => sum + views, 0)).toBe(expected);
+  } catch (error) {
+    printProcessOutput(cluster);
+    throw error;
+  } finally {
+    await cluster.stop();
+    await database.drop();
+  }
+});

@@ -149,6 +149,7 @@ const FIELD_NAMES = [
   ...["title", "slug", "content", "excerpt", "category", "author_name", "author_bio", "read_time"],
   ...["featured_image_url", "author_avatar_url", "author_linkedin_url", "published", "featured"],
   ...["publish_at", "meta_title", "meta_description", "social_image_url", "purpose", "kind"],
+  ...["landing_path", "referrer_host", "utm_source", "utm_medium", "utm_campaign", "path"],
 ];
 
 function allDoors({ postId, reportId, messageId, revisionId, linkId, previewToken, mediaPath }: Seeded): Door[] {
@@ -159,6 +160,7 @@ function allDoors({ postId, reportId, messageId, revisionId, linkId, previewToke
     { method: "POST", path: "/contact.data", kind: "form" },
     { method: "POST", path: "/%63ontact", kind: "form" },
     { method: "POST", path: "/contact?index", kind: "form" },
+    { method: "POST", path: "/api/analytics/demo-click", kind: "json" },
     { method: "POST", path: "/api/security/reports", kind: "multipart" },
     { method: "POST", path: "/security/submit", kind: "multipart" },
     { method: "POST", path: "/security/submit.data", kind: "multipart" },

@@ -28,6 +28,7 @@ export function MessageCard({ message, onSetRead }: { message: ContactMessage; o
         </div>
       </header>
       <p className="mt-3 whitespace-pre-wrap break-words text-slate-800">{message.message}</p>
+      <p className="mt-2 text-sm break-words text-slate-600">{copy.source(message)}</p>
       <footer className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
         <button
           type="button"

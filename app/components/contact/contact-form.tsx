@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { SOURCE_FIELDS, type VisitSource } from "../../../domain/analytics";
 import {
   CONTACT_FIELDS,
   CONTACT_HONEYPOT_FIELD,
@@ -12,6 +13,7 @@ import {
 import { contactCopy } from "../../content/contact";
 import { replaceToast } from "../../lib/browser/notify";
 import { useHydrated } from "../../lib/browser/use-hydrated";
+import { useVisitSource } from "../../lib/browser/use-visit-source";
 import { sendContactMessage } from "../../lib/contact/send-contact";
 import { Confirmation, FieldError } from "../ui/form-messages";
 
@@ -41,6 +43,7 @@ export function ContactForm({
   const [sentTo, setSentTo] = useState<string>();
   const [sending, setSending] = useState(false);
   const hydrated = useHydrated();
+  const source = useVisitSource();
   const formRef = useRef<HTMLFormElement>(null);
 
   function focusFirstInvalid(fields: Record<string, string>) {
@@ -53,7 +56,10 @@ export function ContactForm({
     if (sending) return;
     setNotice(undefined);
     setSentTo(undefined);
-    const honeypot = new FormData(event.currentTarget).get(CONTACT_HONEYPOT_FIELD);
+    const form = new FormData(event.currentTarget);
+    const honeypot = form.get(CONTACT_HONEYPOT_FIELD);
+    // The hidden source fields, the same ones a post without JavaScript carries.
+    const sent: Partial<VisitSource> = Object.fromEntries(SOURCE_FIELDS.map((field) => [field, String(form.get(field) ?? "")]));
     // The schema (and its library) loads when a message is sent, not with the page (decision 074).
     const fields = (await import("../../lib/contact/validate-contact")).validateContact(values);
     if (fields) {
@@ -66,7 +72,7 @@ export function ContactForm({
     }
     setErrors({});
     setSending(true);
-    const result = await sendContactMessage(values, typeof honeypot === "string" ? honeypot : "");
+    const result = await sendContactMessage(values, typeof honeypot === "string" ? honeypot : "", sent);
     setSending(false);
     if (result.ok) {
       replaceToast(TOAST_ID, "success", contactMessages.sentTitle, contactMessages.sentDescription);
@@ -160,6 +166,10 @@ export function ContactForm({
           <label htmlFor="contact-website">{contactCopy.honeypotLabel}</label>
           <input id="contact-website" name={CONTACT_HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
+        {/* Where the visit came from (docs/decisions/142): filled once hydrated; empty without JavaScript. */}
+        {SOURCE_FIELDS.map((field) => (
+          <input key={field} type="hidden" name={field} value={source[field]} />
+        ))}
         <button
           type="submit"
           disabled={sending}

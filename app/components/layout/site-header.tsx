@@ -6,6 +6,7 @@ import { scrollToTop } from "../../lib/browser/motion";
 import { useSite } from "../../lib/site";
 import { useHydrated } from "../../lib/browser/use-hydrated";
 import { useScrolledPast } from "../../lib/browser/use-scrolled-past";
+import { DemoLink } from "../ui/demo-link";
 import { SiteLink, SiteNavLink } from "../ui/site-link";
 import { Logo } from "./logo";
 
@@ -107,14 +108,9 @@ export function SiteHeader() {
             >
               {navigationLabels.signIn}
             </a>
-            <a
-              href={site.demoUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="flex min-h-11 items-center justify-center rounded-full bg-indigo-700 px-4 text-base font-semibold text-white hover:bg-indigo-800"
-            >
+            <DemoLink className="flex min-h-11 items-center justify-center rounded-full bg-indigo-700 px-4 text-base font-semibold text-white hover:bg-indigo-800">
               {navigationLabels.requestDemo}
-            </a>
+            </DemoLink>
           </div>
         </nav>
       </div>

@@ -1,9 +1,8 @@
 import { useId } from "react";
 import { commonCopy } from "../../content/shared";
-import { useSite } from "../../lib/site";
 import { Reveal } from "../layout/reveal";
 import { buttonStyles } from "../ui/button-styles";
-import { ExternalLink } from "../ui/external-link";
+import { DemoLink } from "../ui/demo-link";
 import { SiteLink } from "../ui/site-link";
 
 /** One action of the band: the external demo page (new tab), or a page of the site. */
@@ -39,14 +38,7 @@ export function CallToAction({
 }
 
 function Action({ action, className }: { action: CallToActionLink; className: string }) {
-  const site = useSite();
-  if (action === "demo") {
-    return (
-      <ExternalLink href={site.demoUrl} className={className}>
-        {commonCopy.requestDemo}
-      </ExternalLink>
-    );
-  }
+  if (action === "demo") return <DemoLink className={className}>{commonCopy.requestDemo}</DemoLink>;
   return (
     <SiteLink to={action.to} className={className}>
       {action.label}

@@ -1,0 +1,134 @@
+/**
+ * The analytics part of `npm run bench`: a year of 100,000 views a day written into the roll-ups
+ * as counting would leave them, to show what a year costs in rows and bytes and how fast the
+ * dashboard's API answers on it.
+ */
+import { statSync } from "node:fs";
+import path from "node:path";
+import { addDays, dayOf, DEVICE_CLASSES } from "../domain/analytics";
+import { createDatabase, type AppDatabase } from "../server/db/database.server";
+import { migrateToLatest } from "../server/db/migrate.server";
+
+export const VIEWS_PER_DAY = 100_000;
+/** Visitors per view of a day: people read a few pages each. */
+const VISITORS_PER_VIEW = 0.4;
+const DAYS = 365;
+const SITE_PAGES = ["/", "/blog", "/features", "/how-it-works", "/solutions", "/science", "/about", "/contact", "/support", "/security", "/privacy", "/terms", "(not found)"];
+const ARTICLES = Array.from({ length: 150 }, (_, n) => `/blog/article-${n}`);
+const REFERRERS = ["google.com", "linkedin.com", "bing.com", "duckduckgo.com", "news.ycombinator.com", "reddit.com", "twitter.com", "facebook.com", "github.com", "medium.com", "substack.com", "youtube.com", "ecosia.org", "yahoo.com", "slack.com"];
+const CAMPAIGNS = [
+  ["newsletter", "email", "launch"],
+  ["newsletter", "email", "monthly"],
+  ["linkedin", "social", "spring"],
+  ["linkedin", "cpc", "compliance-training"],
+  ["google", "cpc", "ai-training"],
+  ["google", "cpc", "onboarding"],
+  ["partner", "referral", "webinar"],
+  ["twitter", "social", "launch"],
+] as const;
+
+/** A small seeded generator: the same year on every run. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Picks among `items` with Zipf weights (the first the most likely). */
+function zipf<T>(items: readonly T[], next: () => number): () => T {
+  const weights = items.map((_, index) => 1 / (index + 1));
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  const cumulative: number[] = [];
+  let sum = 0;
+  for (const weight of weights) cumulative.push((sum += weight / total));
+  return () => {
+    const r = next();
+    let low = 0;
+    let high = cumulative.length - 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (cumulative[middle]! < r) low = middle + 1;
+      else high = middle;
+    }
+    return items[low]!;
+  };
+}
+
+/** Writes the year ending today into `dataDir`'s database; returns its rows per table and file size. */
+export async function fillAnalyticsYear(dataDir: string): Promise<{ rows: Record<string, number>; bytes: number; days: number }> {
+  const file = path.join(dataDir, "site.db");
+  const db = createDatabase({ kind: "sqlite", file });
+  const next = random(141);
+  const pathOf = zipf([...SITE_PAGES.slice(0, 3), ...ARTICLES.slice(0, 20), ...SITE_PAGES.slice(3), ...ARTICLES.slice(20)], next);
+  const referrerOf = zipf(REFERRERS, next);
+  const campaignOf = zipf(CAMPAIGNS, next);
+  try {
+    await migrateToLatest(db);
+    const today = dayOf(Date.now());
+    for (let back = DAYS - 1; back >= 0; back -= 1) {
+      const day = addDays(today, -back);
+      const pages = new Map<string, { views: number; visitors: number }>();
+      for (let view = 0; view < VIEWS_PER_DAY; view += 1) {
+        const page = pathOf();
+        const entry = pages.get(page) ?? { views: 0, visitors: 0 };
+        entry.views += 1;
+        pages.set(page, entry);
+      }
+      for (const entry of pages.values()) entry.visitors = Math.max(1, Math.round(entry.views * 0.7));
+      const sources = new Map<string, number>();
+      for (let visitor = 0; visitor < VIEWS_PER_DAY * VISITORS_PER_VIEW; visitor += 1) {
+        const campaign = next() < 0.1 ? campaignOf() : ["", "", ""];
+        const referrer = next() < 0.5 ? "" : referrerOf();
+        const r = next();
+        const device = DEVICE_CLASSES[r < 0.55 ? 2 : r < 0.95 ? 0 : 1];
+        const key = JSON.stringify([pathOf(), referrer, ...campaign, device]);
+        sources.set(key, (sources.get(key) ?? 0) + 1);
+      }
+      await db.transaction().execute(async (trx) => {
+        await insertChunks(trx, "analytics_pages", [...pages].map(([path, entry]) => ({ day, path, ...entry })));
+        await insertChunks(
+          trx,
+          "analytics_sources",
+          [...sources].map(([key, visitors]) => {
+            const [landing_path, referrer_host, utm_source, utm_medium, utm_campaign, device] = JSON.parse(key) as string[];
+            return { day, landing_path: landing_path!, referrer_host: referrer_host!, utm_source: utm_source!, utm_medium: utm_medium!, utm_campaign: utm_campaign!, device: device!, visitors };
+          }),
+        );
+      });
+    }
+    const rows: Record<string, number> = {};
+    for (const table of ["analytics_pages", "analytics_sources"] as const) {
+      const row = await db.selectFrom(table).select((eb) => eb.fn.countAll().as("rows")).executeTakeFirstOrThrow();
+      rows[table] = Number(row.rows);
+    }
+    return { rows, bytes: statSync(file).size, days: DAYS };
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function insertChunks(trx: AppDatabase, table: "analytics_pages" | "analytics_sources", rows: object[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += 500) {
+    await trx.insertInto(table).values(rows.slice(start, start + 500) as never).execute();
+  }
+}
+
+/** The API's answer time, in ms: the median and slowest of `times` requests after a warm-up. */
+export async function timeReport(url: string, token: string, query: string, times = 20): Promise<{ median: number; max: number; bytes: number }> {
+  const once = async () => {
+    const started = performance.now();
+    const response = await fetch(`${url}/api/admin/analytics?${query}`, { headers: { authorization: `Bearer ${token}` } });
+    const body = await response.text();
+    if (response.status !== 200) throw new Error(`analytics answered ${response.status}: ${body}`);
+    return { ms: performance.now() - started, bytes: body.length };
+  };
+  for (let warm = 0; warm < 3; warm += 1) await once();
+  const results = [];
+  for (let n = 0; n < times; n += 1) results.push(await once());
+  const sorted = results.map((result) => result.ms).sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)]!, max: sorted[sorted.length - 1]!, bytes: results[0]!.bytes };
+}

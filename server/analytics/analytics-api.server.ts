@@ -1,0 +1,47 @@
+import express from "express";
+import { analyticsPeriod, CSV_TABLES, dayOf, type CsvTable } from "../../domain/analytics";
+import type { AppServices } from "../context.server";
+import { sendApiError } from "../http/api-errors.server";
+import { requireAdmin } from "../http/require-admin.server";
+import { analyticsReport } from "./analytics-report.server";
+import { reportCsv } from "./analytics-csv.server";
+
+/**
+ * The dashboard's data, for the admin only (docs/decisions/141):
+ * - `GET /api/admin/analytics?days=N` (or `from` and `to`, ISO dates): the report
+ * - `GET /api/admin/analytics.csv?days=N&table=pages|referrers|campaigns|vitals`: one of its tables
+ * A bad period or table is a 400 naming the parameter.
+ */
+export function analyticsRouter(services: AppServices) {
+  const router = express.Router();
+  const guard = requireAdmin(services);
+
+  const periodOf = (req: express.Request, res: express.Response) => {
+    const result = analyticsPeriod(req.query, dayOf(Date.now()));
+    if (result.ok) return result.period;
+    sendApiError(res, 400, result.error, { [result.field]: result.error });
+    return undefined;
+  };
+
+  router.get("/admin/analytics", guard, async (req, res) => {
+    const period = periodOf(req, res);
+    if (!period) return;
+    res.json(await analyticsReport(services.db, period));
+  });
+
+  router.get("/admin/analytics.csv", guard, async (req, res) => {
+    const table = req.query.table;
+    if (!CSV_TABLES.includes(table as CsvTable)) {
+      const error = `table must be one of ${CSV_TABLES.join(", ")}.`;
+      return sendApiError(res, 400, error, { table: error });
+    }
+    const period = periodOf(req, res);
+    if (!period) return;
+    const csv = reportCsv(await analyticsReport(services.db, period), table as CsvTable);
+    res
+      .type("text/csv; charset=utf-8")
+      .attachment(`analytics-${table as CsvTable}-${period.from}-to-${period.to}.csv`)
+      .send(csv);
+  });
+  return router;
+}

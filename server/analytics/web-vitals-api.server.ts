@@ -1,0 +1,99 @@
+import express from "express";
+import { isbot } from "isbot";
+import { parseVitalsBeacon, VITALS_BODY_MAX_BYTES, WEB_VITALS_ENDPOINT } from "../../domain/web-vitals";
+import { isPublishedSlug } from "../blog/public-posts.server";
+import { isNormalisedPath, normalisedPath, pageAddressFinder } from "../cache/page-address.server";
+import { pageRule } from "../cache/page-rules.server";
+import type { AppServices } from "../context.server";
+import { sendApiError, sendRateLimited } from "../http/api-errors.server";
+import { clientKey } from "../http/client-key.server";
+import { countAttempt } from "../limits/rate-limits.server";
+import { VITALS_LIMIT, type VitalsCollector } from "./web-vitals.server";
+
+/** What the page-speed door needs besides the services: the build's routes and the process's collector. */
+export type WebVitalsDoor = {
+  /** The build's route manifest (`build.routes`): which paths are public pages. */
+  routes: Parameters<typeof pageAddressFinder>[0];
+  collector: VitalsCollector;
+};
+
+/** The catch-all route: a path no page has is no page to measure. */
+const NOT_FOUND_ROUTE = "routes/not-found";
+const ARTICLE_ROUTE = "routes/blog-post";
+/** How long an article's "published or not" is trusted: a post published now is measured within it. */
+const SLUG_ANSWER_MS = 30_000;
+const MAX_KEPT_SLUGS = 1_000;
+
+/**
+ * POST /api/analytics/vitals (docs/decisions/143): one page view's LCP, INP, CLS and TTFB from
+ * `navigator.sendBeacon`. Bots are ignored (204, nothing kept); every other sender counts
+ * against VITALS_LIMIT; the body is at most 1 KB of JSON (as application/json or as the
+ * text/plain a beacon's string is sent as), every value bounded, and the path a public page of
+ * the site (a published article's, not the not-found page's). Accepted: 204. Parses its own
+ * body: mounted before the API's shared JSON parser.
+ */
+export function webVitalsRouter(services: AppServices, { routes, collector }: WebVitalsDoor): express.Router {
+  const router = express.Router();
+  const findPage = pageAddressFinder(routes);
+  const published = publishedSlugs(services);
+  const body = express.text({ type: ["application/json", "text/plain"], limit: VITALS_BODY_MAX_BYTES });
+
+  router.post(
+    WEB_VITALS_ENDPOINT.slice("/api".length),
+    (req, res, next) => {
+      const userAgent = req.get("user-agent");
+      // Browsers always name themselves; what does not, or names a crawler, is not a visitor.
+      if (!userAgent || isbot(userAgent)) return void res.status(204).end();
+      next();
+    },
+    async (req, res, next) => {
+      const limited = await countAttempt(services.db, VITALS_LIMIT, clientKey(req));
+      if (limited) return sendRateLimited(res, limited);
+      next();
+    },
+    body,
+    async (req, res) => {
+      if (typeof req.body !== "string") {
+        return sendApiError(res, 415, "Send the report as JSON (Content-Type application/json or text/plain).");
+      }
+      let parsedJson: unknown;
+      try {
+        parsedJson = JSON.parse(req.body);
+      } catch {
+        return sendApiError(res, 400, "Request body is not valid JSON");
+      }
+      const beacon = parseVitalsBeacon(parsedJson);
+      if (!beacon.ok) return sendApiError(res, 400, beacon.error, beacon.field ? { [beacon.field]: beacon.error } : undefined);
+      const address = findPage(isNormalisedPath(beacon.path) ? beacon.path : normalisedPath(beacon.path));
+      const isPublicPage =
+        address !== undefined &&
+        address.routeId !== NOT_FOUND_ROUTE &&
+        pageRule(address) !== undefined &&
+        (address.routeId !== ARTICLE_ROUTE || (await published(address.path.slice("/blog/".length))));
+      if (!isPublicPage) {
+        const error = "path is not a public page of this site.";
+        return sendApiError(res, 400, error, { path: error });
+      }
+      collector.add(address.path, beacon.values);
+      res.status(204).end();
+    },
+  );
+  return router;
+}
+
+/**
+ * Whether a slug is a published article's, each answer kept briefly: a page's readers report
+ * one after another, and a flood of made-up slugs is bounded by the rate limit and the cap.
+ */
+function publishedSlugs({ db }: AppServices): (slug: string) => Promise<boolean> {
+  const answers = new Map<string, { published: boolean; until: number }>();
+  return async (slug) => {
+    const now = Date.now();
+    const known = answers.get(slug);
+    if (known && known.until > now) return known.published;
+    const published = await isPublishedSlug(db, slug);
+    if (answers.size >= MAX_KEPT_SLUGS) answers.clear();
+    answers.set(slug, { published, until: now + SLUG_ANSWER_MS });
+    return published;
+  };
+}
