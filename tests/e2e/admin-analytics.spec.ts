@@ -1,12 +1,14 @@
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import type { AnalyticsReport } from "../../domain/analytics";
+import { vitalRating, WEB_VITAL_NAMES, WEB_VITALS, type AnalyticsReport } from "../../domain/analytics";
 import { ADMIN_TOKEN_STORAGE_KEY } from "../../domain/auth";
 import { conversionTotals, formatNumber } from "../../app/lib/admin/analytics-view";
 import { axeViolations } from "../helpers/axe";
 import { tabThrough } from "../helpers/focus-and-targets";
 import { apiToken, signIn } from "./admin-session";
-import { seedPosts, sharedDataDir, uniqueSlug } from "./blog-data";
+import { createVitalsCollector } from "../../server/analytics/web-vitals.server";
+import { createLogger } from "../../server/logger.server";
+import { seedPosts, sharedDataDir, uniqueSlug, withDatabase } from "./blog-data";
 import { expect, test } from "./fixtures";
 
 test.use({ bypassCSP: true, reducedMotion: "reduce" });
@@ -54,12 +56,16 @@ async function visitArticle(request: APIRequestContext, token: string, { visitor
 
 /** The number shown under a total's label. */
 function total(page: Page, label: string): Locator {
-  return page.getByRole("region", { name: "Totals" }).locator("div").filter({ has: page.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) }) }).getByRole("definition");
+  return page
+    .getByRole("region", { name: "Totals" })
+    .locator("div")
+    .filter({ has: page.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) }) })
+    .getByRole("definition");
 }
 
 /** The cells of a table's row, its header first, as text. */
 async function rowTexts(table: Locator, name: string): Promise<string[]> {
-  const row = table.getByRole("row").filter({ has: table.getByRole("rowheader", { name, exact: true }) });
+  const row = table.getByRole("row").filter({ has: table.page().getByRole("rowheader", { name, exact: true }) });
   await expect(row).toHaveCount(1);
   return row.locator("th, td").allInnerTexts();
 }
@@ -71,9 +77,17 @@ async function open(page: Page, path: string) {
 }
 
 test("the dashboard shows exactly the API's totals and rows for real page loads", async ({ page, request }) => {
+  test.setTimeout(60_000);
   const token = await apiToken(request);
   const campaign = `launch${Date.now().toString(36)}`;
   const path = await visitArticle(request, token, { visitors: 3, times: 4, campaign });
+  // One page view's speed, written as the page-speed collector writes a beacon's (TTFB left out: a metric without samples).
+  await withDatabase(sharedDataDir(), async (db) => {
+    const collector = createVitalsCollector(db, { flushMs: 60_000, logger: createLogger("silent") });
+    collector.add(path, { LCP: 3100, INP: 120, CLS: 0.31 });
+    await collector.close();
+  });
+  await expect.poll(async () => (await report(request, token)).vitals.find((row) => row.path === path)?.samples, { timeout: 15_000 }).toBe(1);
 
   await signIn(page);
   // Other tests may count views meanwhile: compare with an answer that held before and after the page's.
@@ -103,6 +117,18 @@ test("the dashboard shows exactly the API's totals and rows for real page loads"
     for (const row of after.devices) {
       expect(await rowTexts(devices, row.device[0]!.toUpperCase() + row.device.slice(1))).toEqual([expect.any(String), formatNumber(row.visitors)]);
     }
+    const speed = page.getByRole("region", { name: "Page speed" });
+    for (const row of after.vitals.slice(0, 5)) {
+      const cells = await rowTexts(speed, row.path);
+      expect(cells.slice(0, 2)).toEqual([row.path, formatNumber(row.samples)]);
+      WEB_VITAL_NAMES.forEach((metric, index) => {
+        const value = row[`${metric.toLowerCase() as "lcp" | "inp" | "cls" | "ttfb"}_p75`];
+        const cell = cells[2 + index]!.replace(/\s+/g, " ");
+        if (value === null) return expect(cell).toContain("No samples");
+        const rating = { good: "Good", "needs improvement": "Needs improvement", poor: "Poor" }[vitalRating(metric, value)];
+        expect(cell).toBe(`${formatNumber(value)}${WEB_VITALS[metric].unit ? ` ${WEB_VITALS[metric].unit}` : ""} ${rating}`);
+      });
+    }
     // The chart's numbers, as a table.
     await page.getByText("Visitors and views per day as a table").click();
     const days = page.getByRole("region", { name: "Visitors and views per day as a table" });
@@ -119,6 +145,12 @@ test("the dashboard shows exactly the API's totals and rows for real page loads"
   const row = campaigns.getByRole("row").filter({ hasText: campaign });
   await expect(row.locator("th, td")).toHaveText(["newsletter", "email", campaign, "1", "0", "0"]);
   await expect(page.getByRole("img", { name: "Visitors and views per day" })).toBeVisible();
+  const speed = (await rowTexts(page.getByRole("region", { name: "Page speed" }), path)).map((cell) => cell.replace(/\s+/g, " "));
+  expect(speed.slice(0, 2)).toEqual([path, "1"]);
+  expect(speed[2]).toMatch(/ ms Needs improvement$/);
+  expect(speed[3]).toMatch(/ ms Good$/);
+  expect(speed[4]).toMatch(/ Poor$/);
+  expect(speed[5]).toContain("No samples");
 });
 
 test("the period is in the address: 7, 30 or 90 days, or from and to; a refused period is named at its field", async ({ page }) => {
@@ -141,8 +173,8 @@ test("the period is in the address: 7, 30 or 90 days, or from and to; a refused 
   await expect(page.getByRole("region", { name: "Visitors and views per day as a table" }).getByRole("row")).toHaveCount(1 + 90);
 
   // A month long past: other numbers, and the empty states in words.
-  await page.getByLabel("From").fill("2020-01-01");
-  await page.getByLabel("To").fill("2020-01-31");
+  await page.getByRole("textbox", { name: "From" }).fill("2020-01-01");
+  await page.getByRole("textbox", { name: "To" }).fill("2020-01-31");
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(/\/admin\/analytics\?from=2020-01-01&to=2020-01-31$/);
   await expect(page.getByText("January 1, 2020 to January 31, 2020 (UTC)")).toBeVisible();
@@ -156,7 +188,7 @@ test("the period is in the address: 7, 30 or 90 days, or from and to; a refused 
   // Back returns to the period before.
   await page.goBack();
   await expect(page).toHaveURL(/\?days=90$/);
-  await expect(page.getByLabel("From")).toHaveValue("");
+  await expect(page.getByRole("textbox", { name: "From" })).toHaveValue("");
 });
 
 test.describe("a refused period", () => {
@@ -166,9 +198,9 @@ test.describe("a refused period", () => {
     const token = await apiToken(request);
     await signIn(page);
     await open(page, "/admin/analytics?days=7");
-    const from = page.getByLabel("From");
+    const from = page.getByRole("textbox", { name: "From" });
     await from.fill("2020-02-30");
-    await page.getByLabel("To").fill("2020-03-10");
+    await page.getByRole("textbox", { name: "To" }).fill("2020-03-10");
     await page.getByRole("button", { name: "Show" }).click();
     await expect(page).toHaveURL(/from=2020-02-30&to=2020-03-10/);
     const refused = await request.get("/api/admin/analytics?from=2020-02-30&to=2020-03-10", { headers: { authorization: `Bearer ${token}` } });
@@ -177,7 +209,7 @@ test.describe("a refused period", () => {
     await expect(from).toHaveAccessibleDescription(new RegExp(error.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
     await expect(from).toHaveAttribute("aria-invalid", "true");
     await expect(from).toHaveValue("2020-02-30");
-    await expect(page.getByLabel("To")).toHaveValue("2020-03-10");
+    await expect(page.getByRole("textbox", { name: "To" })).toHaveValue("2020-03-10");
     await expect(page.getByRole("region", { name: "Totals" })).toHaveCount(0);
     expect(await axeViolations(page), "refused period").toEqual([]);
 
@@ -197,21 +229,22 @@ test("each table downloads as a CSV file named after it and its period, with its
   await signIn(page);
   await open(page, "/admin/analytics?days=30");
   const { from, to } = await report(request, token, "days=30");
-  for (const [section, table] of [
-    ["Top pages", "pages"],
-    ["Referrers", "referrers"],
-    ["Campaigns", "campaigns"],
-    ["Page speed", "vitals"],
+  for (const [section, table, header] of [
+    ["Top pages", "pages", "path,views,visitors,leads,demo_clicks"],
+    ["Referrers", "referrers", "host,visitors"],
+    ["Campaigns", "campaigns", "source,medium,campaign,visitors,leads,demo_clicks"],
+    ["Page speed", "vitals", "path,samples,lcp_p75,inp_p75,cls_p75,ttfb_p75"],
   ] as const) {
-    const expected = await request.get(`/api/admin/analytics.csv?days=30&table=${table}`, { headers: { authorization: `Bearer ${token}` } });
-    expect(expected.status()).toBe(200);
-    const header = (await expected.text()).split(/\r?\n/)[0];
     const downloading = page.waitForEvent("download");
     await page.getByRole("button", { name: `Download CSV of ${section.toLowerCase()}` }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`analytics-${table}-${from}-to-${to}.csv`);
     const text = await readFile(await download.path(), "utf8");
-    expect(text.split(/\r?\n/)[0]).toBe(header);
+    expect(text.split("\r\n")[0]).toBe(header);
+    // The same bytes as the API's, fetched with the token.
+    const direct = await request.get(`/api/admin/analytics.csv?days=30&table=${table}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(direct.headers()["content-type"]).toMatch(/^text\/csv/);
+    expect(text.split("\r\n")[0]).toBe((await direct.text()).split("\r\n")[0]);
   }
 });
 
