@@ -76,11 +76,26 @@ async function open(page: Page, path: string) {
   await expect(page.getByText("Loading analytics...")).toBeHidden();
 }
 
-test("the dashboard shows exactly the API's totals and rows for real page loads", async ({ page, request }) => {
+test("the dashboard shows exactly the API's totals and rows for real page loads, a lead and a demo click", async ({ page, request }) => {
   test.setTimeout(60_000);
   const token = await apiToken(request);
   const campaign = `launch${Date.now().toString(36)}`;
   const path = await visitArticle(request, token, { visitors: 3, times: 4, campaign });
+  // The campaign's visitor sends a message and clicks "Request demo", both carrying the visit's source.
+  const source = { landing_path: path, referrer_host: `${campaign}.example.org`, utm_source: "newsletter", utm_medium: "email", utm_campaign: campaign };
+  const lead = await request.post("/api/contact", {
+    headers: { "x-forwarded-for": `${range}.251`, "user-agent": CHROME },
+    data: { name: "Lead Lena", email: "lena@example.com", message: `Tell me more about ${campaign}.`, ...source },
+  });
+  expect(lead.status()).toBe(201);
+  const click = await request.post("/api/analytics/demo-click", {
+    headers: { "x-forwarded-for": `${range}.251`, "user-agent": CHROME, "content-type": "text/plain" },
+    data: JSON.stringify(source),
+  });
+  expect(click.status()).toBe(204);
+  await expect
+    .poll(async () => (await report(request, token)).pages.find((page) => page.path === path), { timeout: 15_000 })
+    .toEqual({ path, views: 12, visitors: 3, leads: 1, demo_clicks: 1 });
   // One page view's speed, written as the page-speed collector writes a beacon's (TTFB left out: a metric without samples).
   await withDatabase(sharedDataDir(), async (db) => {
     const collector = createVitalsCollector(db, { flushMs: 60_000, logger: createLogger("silent") });
@@ -138,12 +153,12 @@ test("the dashboard shows exactly the API's totals and rows for real page loads"
   }).toPass({ timeout: 30_000 });
 
   // This test's own article, referrer and campaign.
-  expect(await rowTexts(page.getByRole("region", { name: "Top pages" }), path)).toEqual([path, "12", "3", "0", "0"]);
-  expect(await rowTexts(page.getByRole("region", { name: "Top articles" }), path)).toEqual([path, "12", "3", "0", "0"]);
+  expect(await rowTexts(page.getByRole("region", { name: "Top pages" }), path)).toEqual([path, "12", "3", "1", "1"]);
+  expect(await rowTexts(page.getByRole("region", { name: "Top articles" }), path)).toEqual([path, "12", "3", "1", "1"]);
   expect(await rowTexts(page.getByRole("region", { name: "Referrers" }), `${campaign}.example.org`)).toEqual([`${campaign}.example.org`, "1"]);
   const campaigns = page.getByRole("region", { name: "Campaigns" });
   const row = campaigns.getByRole("row").filter({ hasText: campaign });
-  await expect(row.locator("th, td")).toHaveText(["newsletter", "email", campaign, "1", "0", "0"]);
+  await expect(row.locator("th, td")).toHaveText(["newsletter", "email", campaign, "1", "1", "1"]);
   await expect(page.getByRole("img", { name: "Visitors and views per day" })).toBeVisible();
   const speed = (await rowTexts(page.getByRole("region", { name: "Page speed" }), path)).map((cell) => cell.replace(/\s+/g, " "));
   expect(speed.slice(0, 2)).toEqual([path, "1"]);
