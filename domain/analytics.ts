@@ -168,6 +168,9 @@ export type AnalyticsReport = {
   to: string;
   views: number;
   visitors: number;
+  /** Contact messages and "Request demo" clicks of the period, whatever their landing page. */
+  leads: number;
+  demo_clicks: number;
   series: { day: string; views: number; visitors: number }[];
   pages: { path: string; views: number; visitors: number; leads: number; demo_clicks: number }[];
   referrers: { host: string; visitors: number }[];

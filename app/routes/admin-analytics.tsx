@@ -10,7 +10,6 @@ import { adminPageMeta } from "../content/admin-page-meta";
 import { analyticsCopy as copy } from "../content/analytics-dashboard";
 import {
   articlesOf,
-  conversionTotals,
   currentDays,
   daysHref,
   formatNumber,
@@ -153,12 +152,11 @@ function DateField({ id, label, value, onChange, error }: { id: string; label: s
 }
 
 function ReportView({ report, period }: { report: AnalyticsReport; period: PeriodChoice }) {
-  const conversions = conversionTotals(report.pages);
   const totals = [
     { label: copy.totals.views, value: report.views },
     { label: copy.totals.visitors, value: report.visitors },
-    { label: copy.totals.leads, value: conversions.leads },
-    { label: copy.totals.demoClicks, value: conversions.demo_clicks },
+    { label: copy.totals.leads, value: report.leads },
+    { label: copy.totals.demoClicks, value: report.demo_clicks },
   ];
   const csv = (table: "pages" | "referrers" | "campaigns" | "vitals") => ({ table, period, report });
   const pageColumns = (first: string) =>

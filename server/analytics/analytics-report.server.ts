@@ -31,7 +31,9 @@ export async function analyticsReport(db: AppDatabase, period: AnalyticsPeriod):
   for (const row of leadsOfCampaigns) {
     if (!listedCampaigns.has(campaignKey(row))) campaigns.push({ ...row, visitors: 0 });
   }
-  return { ...traffic, pages, campaigns, vitals };
+  const leadsTotal = leadsByPage.reduce((sum, row) => sum + row.leads, 0);
+  const demoClicksTotal = leadsByPage.reduce((sum, row) => sum + row.demo_clicks, 0);
+  return { ...traffic, leads: leadsTotal, demo_clicks: demoClicksTotal, pages, campaigns, vitals };
 }
 
 function pick(row: { leads: number; demo_clicks: number } | undefined) {

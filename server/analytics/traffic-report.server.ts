@@ -3,7 +3,7 @@ import { daysOf, REPORT_ROWS, type AnalyticsPeriod, type AnalyticsReport, type D
 import type { AppDatabase } from "../db/database.server";
 
 /** What the roll-ups say of a period: everything of the report but leads and page speed. */
-export type Traffic = Omit<AnalyticsReport, "vitals" | "pages" | "campaigns"> & {
+export type Traffic = Omit<AnalyticsReport, "vitals" | "pages" | "campaigns" | "leads" | "demo_clicks"> & {
   pages: Omit<AnalyticsReport["pages"][number], "leads" | "demo_clicks">[];
   campaigns: Omit<AnalyticsReport["campaigns"][number], "leads" | "demo_clicks">[];
 };

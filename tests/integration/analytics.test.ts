@@ -166,7 +166,7 @@ describe.each(kinds)("page views on a %s", (_kind, open) => {
     const settled = await report(first, token);
     expect(settled).toEqual(counted);
 
-    expect(counted).toMatchObject({ views: 1000, visitors: 25 });
+    expect(counted).toMatchObject({ views: 1000, visitors: 25, leads: 0, demo_clicks: 0 });
     expect(counted.series).toEqual([{ day: counted.to, views: 1000, visitors: 25 }]);
     expect(counted.pages).toEqual([
       { path: "/", views: 400, visitors: 25, leads: 0, demo_clicks: 0 },

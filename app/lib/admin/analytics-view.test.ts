@@ -1,7 +1,6 @@
 import { describe, expect, test } from "vitest";
 import {
   articlesOf,
-  conversionTotals,
   csvFileName,
   csvPath,
   currentDays,
@@ -62,11 +61,6 @@ test("a CSV file is named after its table and the period it covers", () => {
 test("articles are the pages under /blog/, in the pages' order; the blog list is not one", () => {
   const pages = [page("/"), page("/blog/b"), page("/blog"), page("/blogger"), page("/blog/a")];
   expect(articlesOf(pages).map((each) => each.path)).toEqual(["/blog/b", "/blog/a"]);
-});
-
-test("leads and demo clicks add up over the pages", () => {
-  expect(conversionTotals([])).toEqual({ leads: 0, demo_clicks: 0 });
-  expect(conversionTotals([page("/", 2, 1), page("/blog/a", 3, 0), page("/contact", 0, 4)])).toEqual({ leads: 5, demo_clicks: 5 });
 });
 
 test("numbers are shown exactly, grouped by thousands", () => {

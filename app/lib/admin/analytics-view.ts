@@ -58,20 +58,6 @@ export function articlesOf(pages: AnalyticsReport["pages"]): AnalyticsReport["pa
   return pages.filter((page) => page.path.startsWith("/blog/") && page.path.length > "/blog/".length);
 }
 
-/**
- * Leads and demo clicks over the period: the sums of the pages' counts, since every lead and
- * demo click is credited to the landing page of its visit.
- */
-export function conversionTotals(pages: AnalyticsReport["pages"]): { leads: number; demo_clicks: number } {
-  let leads = 0;
-  let demoClicks = 0;
-  for (const page of pages) {
-    leads += page.leads;
-    demoClicks += page.demo_clicks;
-  }
-  return { leads, demo_clicks: demoClicks };
-}
-
 const numberFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 20 });
 
 /** A number exactly as the API gives it, grouped by thousands for reading ("12,345", "0.12"). */
