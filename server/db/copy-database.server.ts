@@ -28,7 +28,7 @@ const COPIED_TABLES = [
   { table: "blog_post_editorial", key: "post_id", batch: 500 },
   { table: "blog_slug_redirects", key: "old_slug", batch: 500 },
   { table: "blog_media", key: "sha256", batch: 4 },
-  { table: "analytics_vitals", key: ["day", "path", "metric", "bucket"], batch: 1000 },
+  { table: "analytics_vitals", key: ["day", "path", "metric"], batch: 500 },
 ] as const;
 
 export type CopyCounts = Record<(typeof COPIED_TABLES)[number]["table"], number>;
