@@ -8,6 +8,9 @@ import { WEB_VITALS, type WebVitalName } from "./analytics";
 /** Where the browser sends it (same origin, `navigator.sendBeacon`). */
 export const WEB_VITALS_ENDPOINT = "/api/analytics/vitals";
 
+/** The performance mark the reporter sets once it listens: from then on, hiding the page sends the beacon. */
+export const PAGE_SPEED_MARK = "page-speed-reporting";
+
 /** The largest body accepted: a beacon is well under 200 bytes. */
 export const VITALS_BODY_MAX_BYTES = 1024;
 

@@ -19,6 +19,7 @@ import { createLogger } from "./logger.server";
 import { startOutboxWorker } from "./mail/outbox-worker.server";
 import { startMaintenance } from "./maintenance.server";
 import { createPageViews } from "./analytics/page-views.server";
+import { createVitalsCollector } from "./analytics/web-vitals.server";
 import { clientAddressReader } from "./http/client-key.server";
 import { createMailTransport } from "./mail/transport.server";
 
@@ -81,6 +82,9 @@ const pageViews = config.analytics
     })
   : undefined;
 
+// Real visitors' page speed, gathered the same way (docs/decisions/143).
+const vitals = createVitalsCollector(db, { flushMs: config.analyticsFlushMs, logger });
+
 const pages = pagesHandler({
   services,
   build,
@@ -104,7 +108,11 @@ export const front = express.Router();
 front.use(logRequest);
 front.use(pages.fromCache);
 
-export const app = createSiteRouter(services, pages.render, { lifecycle, logRequests: false });
+export const app = createSiteRouter(services, pages.render, {
+  lifecycle,
+  logRequests: false,
+  webVitals: { routes: build.routes, collector: vitals },
+});
 
 export { config };
 
@@ -124,6 +132,7 @@ function openDatabase() {
 export async function shutdown(): Promise<void> {
   maintenance.stop();
   await pageViews?.close();
+  await vitals.close();
   await outboxWorker.stop();
   mailTransport.close();
   await db.destroy();

@@ -2,7 +2,16 @@ import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { WEB_VITAL_NAMES, type WebVitalName } from "../../domain/analytics";
 import { VITAL_MAX } from "../../domain/web-vitals";
-import { BUCKET_GROWTH, bucketOf, bucketValue, histogramPercentile, shownVital } from "./vitals-histogram";
+import {
+  addEncodedHistogram,
+  BUCKET_GROWTH,
+  bucketOf,
+  bucketValue,
+  emptyHistogram,
+  encodeHistogram,
+  histogramPercentile,
+  shownVital,
+} from "./vitals-histogram";
 
 /** A seeded generator, so a failure shows the same numbers again. */
 function random(seed: number): () => number {
@@ -27,9 +36,9 @@ function trueP75(values: number[]): number {
 }
 
 function histogramOf(metric: WebVitalName, values: number[]) {
-  const counts = new Map<number, number>();
-  for (const value of values) counts.set(bucketOf(metric, value), (counts.get(bucketOf(metric, value)) ?? 0) + 1);
-  return [...counts].map(([bucket, samples]) => ({ bucket, samples }));
+  const histogram = emptyHistogram();
+  for (const value of values) histogram[bucketOf(metric, value)]! += 1;
+  return histogram;
 }
 
 describe("the buckets", () => {
@@ -66,6 +75,29 @@ describe("the buckets", () => {
   });
 });
 
+describe("a histogram as stored", () => {
+  test("the first bucket with samples and the counts from it to the last; read back and added exactly", () => {
+    const histogram = emptyHistogram();
+    histogram[142] = 1;
+    histogram[144] = 2;
+    const encoded = encodeHistogram(histogram);
+    expect(encoded).toBe("142:1,0,2");
+    const sum = emptyHistogram();
+    addEncodedHistogram(sum, encoded);
+    addEncodedHistogram(sum, encoded);
+    expect(sum).toEqual(histogram.map((samples) => samples * 2));
+    expect(encodeHistogram(emptyHistogram())).toBe("");
+  });
+
+  test("a damaged value adds nothing it cannot read, and never beyond the last bucket", () => {
+    const sum = emptyHistogram();
+    for (const damaged of ["", "x", "-1:5", "a:1", "3:x,2", "239:1,1,1,1,1"]) addEncodedHistogram(sum, damaged);
+    expect(sum.reduce((total, samples) => total + samples, 0)).toBe(4);
+    expect(sum[4]).toBe(2);
+    expect(sum.length).toBe(emptyHistogram().length);
+  });
+});
+
 describe("the 75th percentile read back", () => {
   test("is within 2.5% of the true one for known distributions of each metric", () => {
     const next = random(22);
@@ -87,7 +119,7 @@ describe("the 75th percentile read back", () => {
     const values = [100, 200, 300, 400];
     const read = histogramPercentile("LCP", histogramOf("LCP", values), 0.75)!;
     expect(Math.abs(read - 300) / 300).toBeLessThan(0.025);
-    expect(histogramPercentile("LCP", [], 0.75)).toBeUndefined();
+    expect(histogramPercentile("LCP", emptyHistogram(), 0.75)).toBeUndefined();
     // Mostly no layout shift at all: the percentile is exactly 0.
     expect(histogramPercentile("CLS", histogramOf("CLS", [0, 0, 0, 0.3]), 0.75)).toBe(0);
   });

@@ -37,8 +37,8 @@ describe.each(testDatabaseKinds)("POST /api/analytics/vitals on %s", (kind) => {
     return { db, services, beacon, stored };
   }
 
-  async function addPost(db: AppDatabase, slug: string, published: boolean) {
-    const result = await createPost(db, { title: `Title ${slug}`, slug, published, featured: false, content: "<p>Body</p>", excerpt: "About" });
+  async function addPost(db: AppDatabase, slug: string, published: boolean, extra: Record<string, unknown> = {}) {
+    const result = await createPost(db, { title: `Title ${slug}`, slug, published, featured: false, content: "<p>Body</p>", excerpt: "About", ...extra });
     if (!result.ok) throw new Error(`post ${slug} not created`);
   }
 
@@ -54,12 +54,13 @@ describe.each(testDatabaseKinds)("POST /api/analytics/vitals on %s", (kind) => {
     ]);
   });
 
-  test("articles count only while published; the not-found page, the admin area, previews and the API are no pages to measure", async () => {
+  test("articles count only while published (not drafts, not before their time); the not-found page, the admin area, previews and the API are no pages to measure", async () => {
     const { db, beacon, stored } = await start();
     await addPost(db, "live-post", true);
     await addPost(db, "draft-post", false);
+    await addPost(db, "scheduled-post", true, { publish_at: new Date(Date.now() + 86_400_000).toISOString() });
     expect((await beacon(JSON.stringify({ path: "/blog/live-post", ttfb: 90 }))).status).toBe(204);
-    for (const path of ["/blog/draft-post", "/blog/no-such-post", "/no/such/page", "/admin/blog", "/admin/login", "/preview/abc", "/api/posts", "/blog/live-post/x"]) {
+    for (const path of ["/blog/draft-post", "/blog/scheduled-post", "/blog/no-such-post", "/no/such/page", "/admin/blog", "/admin/login", "/preview/abc", "/api/posts", "/blog/live-post/x"]) {
       const response = await beacon(JSON.stringify({ path, ttfb: 90 }));
       expect(response.status, path).toBe(400);
       expect(await response.json(), path).toEqual({

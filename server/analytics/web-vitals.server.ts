@@ -1,15 +1,22 @@
-import { sql } from "kysely";
 import { dayOf, WEB_VITAL_NAMES, type AnalyticsPeriod, type AnalyticsReport, type WebVitalName } from "../../domain/analytics";
 import type { VitalValues } from "../../domain/web-vitals";
-import type { AppDatabase } from "../db/database.server";
+import { isPostgres, type AppDatabase } from "../db/database.server";
 import type { RateLimitRule } from "../limits/rate-limits.server";
 import type { Logger } from "../logger.server";
-import { bucketOf, histogramPercentile, shownVital } from "./vitals-histogram";
+import {
+  addEncodedHistogram,
+  bucketOf,
+  emptyHistogram,
+  encodeHistogram,
+  histogramPercentile,
+  shownVital,
+  type Histogram,
+} from "./vitals-histogram";
 
 /**
- * Real visitors' page speed (docs/decisions/143): samples are counted in memory into histogram
- * buckets and added to the daily roll-up `analytics_vitals` in batches; the report reads the
- * 75th percentile of each page back from the buckets.
+ * Real visitors' page speed (docs/decisions/143): samples are counted in memory into histograms
+ * and merged into the daily roll-up `analytics_vitals` in batches; the report reads the 75th
+ * percentile of each page back from the histograms.
  */
 
 /**
@@ -24,12 +31,13 @@ export const VITALS_LIMIT: RateLimitRule = {
   message: "Too many page-speed reports from this address. Please try again in a minute.",
 };
 
-/** Distinct buckets held in memory at most; beyond it (the database away for long) samples are dropped. */
-const MAX_PENDING_BUCKETS = 50_000;
-/** Rows per insert statement: 5 parameters each, well under SQLite's limit of 32766. */
+/** Histograms (day, page, metric) held in memory at most; beyond it (the database away for long) samples are dropped. */
+const MAX_PENDING_HISTOGRAMS = 20_000;
+/** Rows per statement: 5 parameters each, well under SQLite's limit of 32766. */
 const ROWS_PER_STATEMENT = 500;
 
-type BucketKey = { day: string; path: string; metric: WebVitalName; bucket: number };
+type HistogramKey = { day: string; path: string; metric: WebVitalName };
+type PendingHistogram = HistogramKey & { histogram: Histogram };
 
 export type VitalsCollector = {
   /** Counts one page view's metrics for a public page's canonical path (checked by the caller). */
@@ -41,29 +49,29 @@ export type VitalsCollector = {
 };
 
 /**
- * A process's page-speed counter: adds samples in memory and writes them every `flushMs` with
- * one upsert per bucket, so several processes add up on the same rows. A failed write keeps its
+ * A process's page-speed counter: adds samples to histograms in memory and, every `flushMs`,
+ * merges them into the day's rows in one transaction that holds those rows (the write lock on
+ * SQLite, row locks on PostgreSQL), so several processes add up exactly. A failed write keeps its
  * samples for the next one; a process killed outright loses at most one interval.
  */
 export function createVitalsCollector(db: AppDatabase, { flushMs, logger }: { flushMs: number; logger: Logger }): VitalsCollector {
-  let pending = new Map<string, BucketKey & { samples: number }>();
+  let pending = new Map<string, PendingHistogram>();
   let writing: Promise<void> = Promise.resolve();
   let closed = false;
   let warnedFull = false;
 
-  const count = (key: BucketKey, samples: number) => {
-    const id = `${key.day} ${key.metric} ${key.bucket} ${key.path}`;
+  const histogramOf = (key: HistogramKey): Histogram | undefined => {
+    const id = `${key.day} ${key.metric} ${key.path}`;
     const entry = pending.get(id);
-    if (entry) {
-      entry.samples += samples;
-      return;
-    }
-    if (pending.size >= MAX_PENDING_BUCKETS) {
+    if (entry) return entry.histogram;
+    if (pending.size >= MAX_PENDING_HISTOGRAMS) {
       if (!warnedFull) logger.warn("page-speed samples dropped: too many waiting to be written");
       warnedFull = true;
-      return;
+      return undefined;
     }
-    pending.set(id, { ...key, samples });
+    const created = { ...key, histogram: emptyHistogram() };
+    pending.set(id, created);
+    return created.histogram;
   };
 
   const write = async () => {
@@ -74,9 +82,12 @@ export function createVitalsCollector(db: AppDatabase, { flushMs, logger }: { fl
       await addToRollUp(db, batch);
       warnedFull = false;
     } catch (error) {
-      // Kept for the next flush: the database may be back by then.
-      for (const row of batch) count(row, row.samples);
-      logger.warn({ err: error, buckets: batch.length }, "page-speed samples not written yet; retrying at the next flush");
+      // Kept for the next flush: the database may be back by then (the transaction wrote nothing).
+      for (const entry of batch) {
+        const histogram = histogramOf(entry);
+        if (histogram) entry.histogram.forEach((samples, bucket) => (histogram[bucket]! += samples));
+      }
+      logger.warn({ err: error, histograms: batch.length }, "page-speed samples not written yet; retrying at the next flush");
     }
   };
 
@@ -94,7 +105,9 @@ export function createVitalsCollector(db: AppDatabase, { flushMs, logger }: { fl
       const day = dayOf(at);
       for (const metric of WEB_VITAL_NAMES) {
         const value = values[metric];
-        if (value !== undefined) count({ day, path, metric, bucket: bucketOf(metric, value) }, 1);
+        if (value === undefined) continue;
+        const histogram = histogramOf({ day, path, metric });
+        if (histogram) histogram[bucketOf(metric, value)]! += 1;
       }
     },
     flush,
@@ -106,21 +119,68 @@ export function createVitalsCollector(db: AppDatabase, { flushMs, logger }: { fl
   };
 }
 
-/** Adds a batch (one entry per key) to the roll-up in one transaction: insert, or add to the row there. */
-async function addToRollUp(db: AppDatabase, rows: (BucketKey & { samples: number })[]): Promise<void> {
+/**
+ * Merges a batch (one entry per day, page and metric) into the roll-up in one transaction. The
+ * rows are made first if new (a write, so on SQLite the transaction holds the write lock from
+ * there on; on PostgreSQL a second process's insert of the same key waits for this one), then
+ * read (locked on PostgreSQL), merged and written back.
+ */
+async function addToRollUp(db: AppDatabase, batch: PendingHistogram[]): Promise<void> {
+  const sorted = [...batch].sort((a, b) => compareKeys(a, b));
   await db.transaction().execute(async (trx) => {
-    for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+    for (const rows of chunks(sorted)) {
       await trx
         .insertInto("analytics_vitals")
-        .values(rows.slice(start, start + ROWS_PER_STATEMENT))
+        .values(rows.map(({ day, path, metric }) => ({ day, path, metric, samples: 0, histogram: "" })))
+        .onConflict((conflict) => conflict.columns(["day", "path", "metric"]).doNothing())
+        .execute();
+    }
+    const stored = new Map<string, string>();
+    for (const day of new Set(sorted.map((entry) => entry.day))) {
+      const paths = [...new Set(sorted.filter((entry) => entry.day === day).map((entry) => entry.path))];
+      for (let start = 0; start < paths.length; start += ROWS_PER_STATEMENT) {
+        let query = trx
+          .selectFrom("analytics_vitals")
+          .select(["path", "metric", "histogram"])
+          .where("day", "=", day)
+          .where("path", "in", paths.slice(start, start + ROWS_PER_STATEMENT))
+          .orderBy("path")
+          .orderBy("metric");
+        if (isPostgres(db)) query = query.forUpdate();
+        for (const row of await query.execute()) stored.set(`${day} ${row.metric} ${row.path}`, row.histogram);
+      }
+    }
+    const merged = sorted.map(({ day, path, metric, histogram }) => {
+      const total = [...histogram];
+      addEncodedHistogram(total, stored.get(`${day} ${metric} ${path}`) ?? "");
+      return { day, path, metric, samples: total.reduce((sum, samples) => sum + samples, 0), histogram: encodeHistogram(total) };
+    });
+    for (const rows of chunks(merged)) {
+      await trx
+        .insertInto("analytics_vitals")
+        .values(rows)
         .onConflict((conflict) =>
-          conflict
-            .columns(["day", "path", "metric", "bucket"])
-            .doUpdateSet({ samples: sql<number>`analytics_vitals.samples + excluded.samples` }),
+          conflict.columns(["day", "path", "metric"]).doUpdateSet((eb) => ({
+            samples: eb.ref("excluded.samples"),
+            histogram: eb.ref("excluded.histogram"),
+          })),
         )
         .execute();
     }
   });
+}
+
+function compareKeys(a: HistogramKey, b: HistogramKey): number {
+  for (const field of ["day", "path", "metric"] as const) {
+    if (a[field] !== b[field]) return a[field] < b[field] ? -1 : 1;
+  }
+  return 0;
+}
+
+function chunks<T>(rows: T[]): T[][] {
+  const parts: T[][] = [];
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) parts.push(rows.slice(start, start + ROWS_PER_STATEMENT));
+  return parts;
 }
 
 type VitalsRow = AnalyticsReport["vitals"][number];
@@ -134,7 +194,7 @@ const P75_FIELD: Record<WebVitalName, "lcp_p75" | "inp_p75" | "cls_p75" | "ttfb_
 
 /**
  * Each page's 75th percentile of every metric over the period (null when the page has no sample
- * of it), read from the daily histograms. `samples` is the number of page views that reported
+ * of it), from the daily histograms merged. `samples` is the number of page views that reported
  * the page's most-reported metric: every report carries TTFB unless the page was left before it
  * was measured, so it is the number of reports in practice, and never counts one twice. Sorted
  * by samples, most first, then by path.
@@ -142,31 +202,28 @@ const P75_FIELD: Record<WebVitalName, "lcp_p75" | "inp_p75" | "cls_p75" | "ttfb_
 export async function vitalsByPage(db: AppDatabase, period: AnalyticsPeriod): Promise<AnalyticsReport["vitals"]> {
   const rows = await db
     .selectFrom("analytics_vitals")
-    .select(["path", "metric", "bucket", (eb) => eb.fn.sum<number | string>("samples").as("samples")])
+    .select(["path", "metric", "histogram"])
     .where("day", ">=", period.from)
     .where("day", "<=", period.to)
-    .groupBy(["path", "metric", "bucket"])
     .execute();
-  const pages = new Map<string, Map<WebVitalName, { bucket: number; samples: number }[]>>();
+  const pages = new Map<string, Map<WebVitalName, Histogram>>();
   for (const row of rows) {
     if (!(WEB_VITAL_NAMES as string[]).includes(row.metric)) continue;
-    const metrics = pages.get(row.path) ?? new Map<WebVitalName, { bucket: number; samples: number }[]>();
+    const metrics = pages.get(row.path) ?? new Map<WebVitalName, Histogram>();
     pages.set(row.path, metrics);
-    const histogram = metrics.get(row.metric as WebVitalName) ?? [];
-    metrics.set(row.metric as WebVitalName, histogram);
-    histogram.push({ bucket: Number(row.bucket), samples: Number(row.samples) });
+    let histogram = metrics.get(row.metric as WebVitalName);
+    if (!histogram) metrics.set(row.metric as WebVitalName, (histogram = emptyHistogram()));
+    addEncodedHistogram(histogram, row.histogram);
   }
   const report: VitalsRow[] = [];
   for (const [path, metrics] of pages) {
     const entry: VitalsRow = { path, samples: 0, lcp_p75: null, inp_p75: null, cls_p75: null, ttfb_p75: null };
-    for (const metric of WEB_VITAL_NAMES) {
-      const histogram = metrics.get(metric);
-      if (!histogram) continue;
-      entry.samples = Math.max(entry.samples, histogram.reduce((sum, { samples }) => sum + samples, 0));
+    for (const [metric, histogram] of metrics) {
+      entry.samples = Math.max(entry.samples, histogram.reduce((sum, samples) => sum + samples, 0));
       const p75 = histogramPercentile(metric, histogram, 0.75);
       entry[P75_FIELD[metric]] = p75 === undefined ? null : shownVital(metric, p75);
     }
-    report.push(entry);
+    if (entry.samples > 0) report.push(entry);
   }
   return report.sort((a, b) => b.samples - a.samples || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

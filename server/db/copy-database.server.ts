@@ -44,7 +44,7 @@ const COPIED_TABLES = [
     key: ["day", "landing_path", "referrer_host", "utm_source", "utm_medium", "utm_campaign"],
     batch: 1000,
   },
-  { table: "analytics_vitals", key: ["day", "path", "metric", "bucket"], batch: 1000 },
+  { table: "analytics_vitals", key: ["day", "path", "metric"], batch: 500 },
 ] as const;
 
 export type CopyCounts = Record<(typeof COPIED_TABLES)[number]["table"], number>;

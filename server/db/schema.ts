@@ -230,7 +230,7 @@ export type AnalyticsDemoClicksTable = {
   clicks: number;
 };
 
-/** Page-speed samples per day, page, metric and histogram bucket (migration 0034, decision 143). */
+/** Page-speed samples per day, page and metric, as a histogram (migration 0034, decision 143). */
 export type AnalyticsVitalsTable = {
   /** UTC, YYYY-MM-DD. */
   day: string;
@@ -238,9 +238,10 @@ export type AnalyticsVitalsTable = {
   path: string;
   /** LCP, INP, CLS or TTFB. */
   metric: string;
-  /** server/analytics/vitals-histogram.ts `bucketOf`. */
-  bucket: number;
+  /** How many samples the histogram holds. */
   samples: number;
+  /** server/analytics/vitals-histogram.ts `encodeHistogram`: "first bucket:count,count,…". */
+  histogram: string;
 };
 
 export type Database = {

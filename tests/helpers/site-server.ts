@@ -4,6 +4,7 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { createServer, type ViteDevServer } from "vite";
 import type { AppServices } from "../../server/context.server";
+import { createVitalsCollector } from "../../server/analytics/web-vitals.server";
 import { createSiteRouter, pageRenderer } from "../../server/http/site-router.server";
 
 let vite: ViteDevServer | undefined;
@@ -47,16 +48,20 @@ export async function serveSite(services: AppServices): Promise<SiteServer> {
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
     next();
   });
-  app.use(createSiteRouter(services, pageRenderer(services, await loadServerBuild())));
+  const build = await loadServerBuild();
+  const vitals = createVitalsCollector(services.db, { flushMs: services.config.analyticsFlushMs, logger: services.logger });
+  app.use(createSiteRouter(services, pageRenderer(services, build), { webVitals: { routes: build.routes, collector: vitals } }));
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+      await vitals.close();
+    },
   };
 }
