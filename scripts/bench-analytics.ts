@@ -1,11 +1,13 @@
 /**
  * The analytics part of `npm run bench`: a year of 100,000 views a day written into the roll-ups
- * as counting would leave them, to show what a year costs in rows and bytes and how fast the
+ * as counting would leave them (views, visitors by source, page-speed histograms), to show what a year costs in rows and bytes and how fast the
  * dashboard's API answers on it.
  */
 import { statSync } from "node:fs";
 import path from "node:path";
-import { addDays, dayOf, DEVICE_CLASSES } from "../domain/analytics";
+import { addDays, dayOf, DEVICE_CLASSES, WEB_VITAL_NAMES, type WebVitalName } from "../domain/analytics";
+import { bucketOf, emptyHistogram, encodeHistogram } from "../server/analytics/vitals-histogram";
+import { sourceValues, type SourceDimension } from "../server/analytics/visit-sources.server";
 import { createDatabase, type AppDatabase } from "../server/db/database.server";
 import { migrateToLatest } from "../server/db/migrate.server";
 
@@ -26,6 +28,18 @@ const CAMPAIGNS = [
   ["partner", "referral", "webinar"],
   ["twitter", "social", "launch"],
 ] as const;
+
+/** Page views that send a page-speed beacon (JavaScript ran, and the page was not left at once). */
+const REPORTING = 0.6;
+/** Each metric's typical value on a real site, and how widely it spreads (log-normal). */
+const TYPICAL: Record<WebVitalName, { median: number; spread: number }> = {
+  LCP: { median: 1800, spread: 0.5 },
+  INP: { median: 120, spread: 0.7 },
+  CLS: { median: 0.04, spread: 1 },
+  TTFB: { median: 450, spread: 0.5 },
+};
+/** Values drawn per histogram at most; their counts are scaled to the day's samples. */
+const DRAWS = 200;
 
 /** A small seeded generator: the same year on every run. */
 function random(seed: number): () => number {
@@ -79,29 +93,29 @@ export async function fillAnalyticsYear(dataDir: string): Promise<{ rows: Record
         pages.set(page, entry);
       }
       for (const entry of pages.values()) entry.visitors = Math.max(1, Math.round(entry.views * 0.7));
-      const sources = new Map<string, number>();
+      const sources = new Map<string, { dimension: SourceDimension; value: string; visitors: number }>();
       for (let visitor = 0; visitor < VIEWS_PER_DAY * VISITORS_PER_VIEW; visitor += 1) {
-        const campaign = next() < 0.1 ? campaignOf() : ["", "", ""];
-        const referrer = next() < 0.5 ? "" : referrerOf();
+        const [utm_source, utm_medium, utm_campaign] = next() < 0.1 ? campaignOf() : ["", "", ""];
+        const referrer_host = next() < 0.5 ? "" : referrerOf();
         const r = next();
         const device = DEVICE_CLASSES[r < 0.55 ? 2 : r < 0.95 ? 0 : 1];
-        const key = JSON.stringify([pathOf(), referrer, ...campaign, device]);
-        sources.set(key, (sources.get(key) ?? 0) + 1);
+        for (const { dimension, value } of sourceValues({ landing_path: pathOf(), referrer_host, utm_source, utm_medium, utm_campaign }, device)) {
+          const entry = sources.get(`${dimension}\n${value}`) ?? { dimension, value, visitors: 0 };
+          entry.visitors += 1;
+          sources.set(`${dimension}\n${value}`, entry);
+        }
       }
+      const vitals = [...pages].flatMap(([path, entry]) =>
+        WEB_VITAL_NAMES.map((metric) => ({ day, path, metric, ...vitalsHistogram(metric, Math.round(entry.views * REPORTING), next) })),
+      );
       await db.transaction().execute(async (trx) => {
         await insertChunks(trx, "analytics_pages", [...pages].map(([path, entry]) => ({ day, path, ...entry })));
-        await insertChunks(
-          trx,
-          "analytics_sources",
-          [...sources].map(([key, visitors]) => {
-            const [landing_path, referrer_host, utm_source, utm_medium, utm_campaign, device] = JSON.parse(key) as string[];
-            return { day, landing_path: landing_path!, referrer_host: referrer_host!, utm_source: utm_source!, utm_medium: utm_medium!, utm_campaign: utm_campaign!, device: device!, visitors };
-          }),
-        );
+        await insertChunks(trx, "analytics_vitals", vitals.filter((row) => row.samples > 0));
+        await insertChunks(trx, "analytics_sources", [...sources.values()].map((row) => ({ day, ...row })));
       });
     }
     const rows: Record<string, number> = {};
-    for (const table of ["analytics_pages", "analytics_sources"] as const) {
+    for (const table of ["analytics_pages", "analytics_sources", "analytics_vitals"] as const) {
       const row = await db.selectFrom(table).select((eb) => eb.fn.countAll().as("rows")).executeTakeFirstOrThrow();
       rows[table] = Number(row.rows);
     }
@@ -111,7 +125,25 @@ export async function fillAnalyticsYear(dataDir: string): Promise<{ rows: Record
   }
 }
 
-async function insertChunks(trx: AppDatabase, table: "analytics_pages" | "analytics_sources", rows: object[]): Promise<void> {
+/** A day's histogram of `samples` values of a metric, drawn log-normal around its typical value. */
+function vitalsHistogram(metric: WebVitalName, samples: number, next: () => number): { samples: number; histogram: string } {
+  const histogram = emptyHistogram();
+  const draws = Math.min(samples, DRAWS);
+  const { median, spread } = TYPICAL[metric];
+  for (let draw = 0; draw < draws; draw += 1) {
+    // Box-Muller: a normal value from two uniform ones.
+    const normal = Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
+    histogram[bucketOf(metric, median * Math.exp(spread * normal))]! += 1;
+  }
+  let kept = 0;
+  for (let bucket = 0; bucket < histogram.length; bucket += 1) {
+    histogram[bucket] = Math.round((histogram[bucket]! * samples) / Math.max(1, draws));
+    kept += histogram[bucket]!;
+  }
+  return { samples: kept, histogram: encodeHistogram(histogram) };
+}
+
+async function insertChunks(trx: AppDatabase, table: "analytics_pages" | "analytics_sources" | "analytics_vitals", rows: object[]): Promise<void> {
   for (let start = 0; start < rows.length; start += 500) {
     await trx.insertInto(table).values(rows.slice(start, start + 500) as never).execute();
   }

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, test } from "vitest";
-import { addDays, dayOf, type AnalyticsReport } from "../../domain/analytics";
+import { addDays, dayOf, EMPTY_SOURCE, type AnalyticsReport, type DeviceClass, type VisitSource } from "../../domain/analytics";
 import { serveApi, testServices } from "../../tests/helpers/http-server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
 import { ensureAdminPassword, login } from "../auth/admin-auth.server";
 import { analyticsRouter } from "./analytics-api.server";
 import { reportCsv } from "./analytics-csv.server";
+import { sourceValues } from "./visit-sources.server";
 
 const PASSWORD = "correct horse battery staple";
 
@@ -40,12 +41,16 @@ describe.each(testDatabaseKinds)("analytics API on %s", (kind) => {
       { day: yesterday, path: "/blog/a-post", views: 9, visitors: 4 },
       { day: longAgo, path: "/", views: 100, visitors: 50 },
     ]).execute();
-    const source = { landing_path: "/", referrer_host: "", utm_source: "", utm_medium: "", utm_campaign: "", device: "desktop" };
-    await db.insertInto("analytics_sources").values([
-      { day: today, ...source, visitors: 3 },
-      { day: yesterday, ...source, landing_path: "/blog/a-post", referrer_host: "linkedin.com", utm_source: "newsletter", utm_campaign: "launch", device: "mobile", visitors: 4 },
-      { day: longAgo, ...source, visitors: 50 },
-    ]).execute();
+    const visits = (day: string, visitors: number, source: VisitSource, device: DeviceClass) =>
+      sourceValues(source, device).map((row) => ({ day, ...row, visitors }));
+    await db
+      .insertInto("analytics_sources")
+      .values([
+        ...visits(today, 3, { ...EMPTY_SOURCE, landing_path: "/" }, "desktop"),
+        ...visits(yesterday, 4, { landing_path: "/blog/a-post", referrer_host: "linkedin.com", utm_source: "newsletter", utm_medium: "", utm_campaign: "launch" }, "mobile"),
+        ...visits(longAgo, 50, { ...EMPTY_SOURCE, landing_path: "/" }, "desktop"),
+      ])
+      .execute();
 
     const response = await get("/admin/analytics?days=7");
     expect(response.status).toBe(200);

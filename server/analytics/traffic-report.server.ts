@@ -1,6 +1,7 @@
 import { sql } from "kysely";
-import { daysOf, REPORT_ROWS, type AnalyticsPeriod, type AnalyticsReport, type DeviceClass } from "../../domain/analytics";
+import { DEVICE_CLASSES, daysOf, REPORT_ROWS, type AnalyticsPeriod, type AnalyticsReport, type DeviceClass } from "../../domain/analytics";
 import type { AppDatabase } from "../db/database.server";
+import { campaignOfValue, type SourceDimension } from "./visit-sources.server";
 
 /** What the roll-ups say of a period: everything of the report but leads and page speed. */
 export type Traffic = Omit<AnalyticsReport, "vitals" | "pages" | "campaigns" | "leads" | "demo_clicks"> & {
@@ -18,9 +19,19 @@ const count = (value: unknown): number => Number(value ?? 0);
 export async function trafficReport(db: AppDatabase, { from, to }: AnalyticsPeriod): Promise<Traffic> {
   const pagesOfPeriod = db.selectFrom("analytics_pages").where("day", ">=", from).where("day", "<=", to);
   const sourcesOfPeriod = db.selectFrom("analytics_sources").where("day", ">=", from).where("day", "<=", to);
+  const dimension = (name: SourceDimension, rows: number) =>
+    sourcesOfPeriod
+      .where("dimension", "=", name)
+      .select(["value", (eb) => eb.fn.sum("visitors").as("visitors")])
+      .groupBy("value")
+      .orderBy(sql`sum(visitors)`, "desc")
+      .orderBy("value")
+      .limit(rows)
+      .execute();
   const [viewsByDay, visitorsByDay, pages, referrers, campaigns, devices] = await Promise.all([
     pagesOfPeriod.select(["day", (eb) => eb.fn.sum("views").as("views")]).groupBy("day").execute(),
-    sourcesOfPeriod.select(["day", (eb) => eb.fn.sum("visitors").as("visitors")]).groupBy("day").execute(),
+    // Every visitor has exactly one device.
+    sourcesOfPeriod.where("dimension", "=", "device").select(["day", (eb) => eb.fn.sum("visitors").as("visitors")]).groupBy("day").execute(),
     pagesOfPeriod
       .select(["path", (eb) => eb.fn.sum("views").as("views"), (eb) => eb.fn.sum("visitors").as("visitors")])
       .groupBy("path")
@@ -28,29 +39,9 @@ export async function trafficReport(db: AppDatabase, { from, to }: AnalyticsPeri
       .orderBy("path")
       .limit(REPORT_ROWS)
       .execute(),
-    sourcesOfPeriod
-      .select(["referrer_host", (eb) => eb.fn.sum("visitors").as("visitors")])
-      .groupBy("referrer_host")
-      .orderBy(sql`sum(visitors)`, "desc")
-      .orderBy("referrer_host")
-      .limit(REPORT_ROWS)
-      .execute(),
-    sourcesOfPeriod
-      .select(["utm_source", "utm_medium", "utm_campaign", (eb) => eb.fn.sum("visitors").as("visitors")])
-      .where((eb) => eb.or([eb("utm_source", "!=", ""), eb("utm_medium", "!=", ""), eb("utm_campaign", "!=", "")]))
-      .groupBy(["utm_source", "utm_medium", "utm_campaign"])
-      .orderBy(sql`sum(visitors)`, "desc")
-      .orderBy("utm_source")
-      .orderBy("utm_medium")
-      .orderBy("utm_campaign")
-      .limit(REPORT_ROWS)
-      .execute(),
-    sourcesOfPeriod
-      .select(["device", (eb) => eb.fn.sum("visitors").as("visitors")])
-      .groupBy("device")
-      .orderBy(sql`sum(visitors)`, "desc")
-      .orderBy("device")
-      .execute(),
+    dimension("referrer", REPORT_ROWS),
+    dimension("campaign", REPORT_ROWS),
+    dimension("device", DEVICE_CLASSES.length),
   ]);
   const views = new Map(viewsByDay.map((row) => [row.day, count(row.views)]));
   const visitors = new Map(visitorsByDay.map((row) => [row.day, count(row.visitors)]));
@@ -62,13 +53,8 @@ export async function trafficReport(db: AppDatabase, { from, to }: AnalyticsPeri
     visitors: series.reduce((sum, row) => sum + row.visitors, 0),
     series,
     pages: pages.map((row) => ({ path: row.path, views: count(row.views), visitors: count(row.visitors) })),
-    referrers: referrers.map((row) => ({ host: row.referrer_host, visitors: count(row.visitors) })),
-    campaigns: campaigns.map((row) => ({
-      source: row.utm_source,
-      medium: row.utm_medium,
-      campaign: row.utm_campaign,
-      visitors: count(row.visitors),
-    })),
-    devices: devices.map((row) => ({ device: row.device as DeviceClass, visitors: count(row.visitors) })),
+    referrers: referrers.map((row) => ({ host: row.value, visitors: count(row.visitors) })),
+    campaigns: campaigns.map((row) => ({ ...campaignOfValue(row.value), visitors: count(row.visitors) })),
+    devices: devices.map((row) => ({ device: row.value as DeviceClass, visitors: count(row.visitors) })),
   };
 }

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { addDays, dayOf, type DeviceClass, type VisitSource } from "../../domain/analytics";
 import type { AppDatabase } from "../db/database.server";
+import { sourceValues, type SourceDimension } from "./visit-sources.server";
 
 /** One day's views as counted in memory: views per path, and who viewed what. */
 export type DayViews = {
@@ -83,22 +84,24 @@ export async function writeViews(
   });
 }
 
-/** Adds each new visitor of the day to the count of its source. */
+/** Adds each new visitor of the day to the count of each value of its source. */
 async function addSources(trx: AppDatabase, day: string, visitors: { device: DeviceClass; source: VisitSource }[]): Promise<void> {
-  const counts = new Map<string, { row: VisitSource & { device: DeviceClass }; visitors: number }>();
+  const counts = new Map<string, { dimension: SourceDimension; value: string; visitors: number }>();
   for (const { device, source } of visitors) {
-    const key = JSON.stringify([source.landing_path, source.referrer_host, source.utm_source, source.utm_medium, source.utm_campaign, device]);
-    const entry = counts.get(key) ?? { row: { ...source, device }, visitors: 0 };
-    entry.visitors += 1;
-    counts.set(key, entry);
+    for (const { dimension, value } of sourceValues(source, device)) {
+      const key = `${dimension}\n${value}`;
+      const entry = counts.get(key) ?? { dimension, value, visitors: 0 };
+      entry.visitors += 1;
+      counts.set(key, entry);
+    }
   }
   for (const chunk of chunks([...counts.values()])) {
     await trx
       .insertInto("analytics_sources")
-      .values(chunk.map(({ row, visitors: count }) => ({ day, ...row, visitors: count })))
+      .values(chunk.map((row) => ({ day, ...row })))
       .onConflict((conflict) =>
         conflict
-          .columns(["day", "landing_path", "referrer_host", "utm_source", "utm_medium", "utm_campaign", "device"])
+          .columns(["day", "dimension", "value"])
           .doUpdateSet((eb) => ({ visitors: eb("analytics_sources.visitors", "+", eb.ref("excluded.visitors")) })),
       )
       .execute();

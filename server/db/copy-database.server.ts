@@ -31,11 +31,7 @@ const COPIED_TABLES = [
   // Analytics (decisions 141, 142): daily roll-ups keyed by the day and what they count, and the
   // day's salt and visitor hashes, so that counting goes on where it was.
   { table: "analytics_pages", key: ["day", "path"], batch: 1000 },
-  {
-    table: "analytics_sources",
-    key: ["day", "landing_path", "referrer_host", "utm_source", "utm_medium", "utm_campaign", "device"],
-    batch: 1000,
-  },
+  { table: "analytics_sources", key: ["day", "dimension", "value"], batch: 1000 },
   { table: "analytics_salts", key: "day", batch: 100 },
   { table: "analytics_visitors", key: ["day", "visitor"], batch: 1000 },
   { table: "analytics_page_visitors", key: ["day", "visitor", "path"], batch: 1000 },

@@ -168,17 +168,11 @@ export type AnalyticsVisitorsTable = { day: string; visitor: string };
 export type AnalyticsPageVisitorsTable = { day: string; visitor: string; path: string };
 /** Views and visitors of a path on a day (UTC): the roll-up the dashboard reads. */
 export type AnalyticsPagesTable = { day: string; path: string; views: Generated<number>; visitors: Generated<number> };
-/** Visitors of a day by where their visit came from ("" = none). */
-export type AnalyticsSourcesTable = {
-  day: string;
-  landing_path: string;
-  referrer_host: string;
-  utm_source: string;
-  utm_medium: string;
-  utm_campaign: string;
-  device: string;
-  visitors: Generated<number>;
-};
+/**
+ * Visitors of a day by one dimension of where their visit came from (server/analytics
+ * `SOURCE_DIMENSIONS`); a campaign's value is its source, medium and campaign joined by newlines.
+ */
+export type AnalyticsSourcesTable = { day: string; dimension: string; value: string; visitors: Generated<number> };
 
 export type ContentChangesTable = {
   id: Generated<number>;

@@ -98,8 +98,14 @@ export function pagesHandler({ services, build, policy, perRequest, countView }:
   const findPage = pageAddressFinder(build.routes);
   const improve = compressionImprover(store);
   // Whatever answered it, a public page sent with 200 or 404 to a GET is a view (decision 141).
+  // Counting never costs the answer: whatever it meets, the page has been sent.
   const counted = (req: IncomingMessage, status: number, path: string, search: string) => {
-    if (countView && req.method === "GET" && (status === 200 || status === 404)) countView(req, status, path, search);
+    if (!countView || req.method !== "GET" || (status !== 200 && status !== 404)) return;
+    try {
+      countView(req, status, path, search);
+    } catch (error) {
+      services.logger.warn({ err: error }, "a page view could not be counted");
+    }
   };
 
   const renderOnce = (key: string, rule: PageRule): Promise<Rendered & { rule: PageRule }> =>

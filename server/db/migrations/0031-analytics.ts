@@ -4,8 +4,9 @@ import type { Kysely } from "kysely";
  * The site's own analytics (docs/decisions/141).
  *
  * Kept for good, per day: `analytics_pages` (views and visitors of each path) and
- * `analytics_sources` (visitors by landing page, referrer host, campaign and device). Nothing in
- * them names a person.
+ * `analytics_sources` (visitors by each dimension of where they came from: landing page, referrer
+ * host, campaign, device; one row per value, so a year stays small). Nothing in them names a
+ * person.
  *
  * Kept only while their day lasts (housekeeping deletes them once it is over): the day's random
  * `analytics_salts`, and the keyed hashes that make a visitor count once per day
@@ -42,22 +43,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("analytics_sources")
     .addColumn("day", "text", (col) => col.notNull())
-    .addColumn("landing_path", "text", (col) => col.notNull())
-    .addColumn("referrer_host", "text", (col) => col.notNull())
-    .addColumn("utm_source", "text", (col) => col.notNull())
-    .addColumn("utm_medium", "text", (col) => col.notNull())
-    .addColumn("utm_campaign", "text", (col) => col.notNull())
-    .addColumn("device", "text", (col) => col.notNull())
+    .addColumn("dimension", "text", (col) => col.notNull())
+    .addColumn("value", "text", (col) => col.notNull())
     .addColumn("visitors", "integer", (col) => col.notNull().defaultTo(0))
-    .addPrimaryKeyConstraint("analytics_sources_pk", [
-      "day",
-      "landing_path",
-      "referrer_host",
-      "utm_source",
-      "utm_medium",
-      "utm_campaign",
-      "device",
-    ])
+    .addPrimaryKeyConstraint("analytics_sources_pk", ["day", "dimension", "value"])
     .execute();
 }
 

@@ -1,0 +1,31 @@
+import type { DeviceClass, VisitSource } from "../../domain/analytics";
+
+/**
+ * How a visit's source is kept in the `analytics_sources` roll-up: one row per day, dimension and
+ * value, each visitor counted once in each dimension. The report reads each dimension on its
+ * own, and a row per combination of them would be thousands a day instead of a few hundred.
+ */
+export const SOURCE_DIMENSIONS = ["landing", "referrer", "campaign", "device"] as const;
+export type SourceDimension = (typeof SOURCE_DIMENSIONS)[number];
+
+/** Between a campaign's source, medium and name: stored values never hold control characters. */
+const CAMPAIGN_SEPARATOR = "\n";
+
+/** The values one visit counts for; a visit without UTM values has no campaign. */
+export function sourceValues(source: VisitSource, device: DeviceClass): { dimension: SourceDimension; value: string }[] {
+  const values: { dimension: SourceDimension; value: string }[] = [
+    { dimension: "landing", value: source.landing_path },
+    { dimension: "referrer", value: source.referrer_host },
+    { dimension: "device", value: device },
+  ];
+  if (source.utm_source || source.utm_medium || source.utm_campaign) {
+    values.push({ dimension: "campaign", value: [source.utm_source, source.utm_medium, source.utm_campaign].join(CAMPAIGN_SEPARATOR) });
+  }
+  return values;
+}
+
+/** A campaign row's value read back. */
+export function campaignOfValue(value: string): { source: string; medium: string; campaign: string } {
+  const [source = "", medium = "", campaign = ""] = value.split(CAMPAIGN_SEPARATOR);
+  return { source, medium, campaign };
+}
