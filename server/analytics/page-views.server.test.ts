@@ -7,6 +7,7 @@ import type { AppDatabase } from "../db/database.server";
 import { createPageViews } from "./page-views.server";
 import { trafficReport } from "./traffic-report.server";
 import { DAY_GRACE_MS, forgetPastDays } from "./view-batches.server";
+import { OPEN_VALUES_PER_DAY, OTHER_VALUE } from "./visit-sources.server";
 
 const DAY = "2026-03-10";
 const NOON = Date.parse(`${DAY}T12:00:00Z`);
@@ -112,6 +113,24 @@ describe.each(testDatabaseKinds)("page views (%s)", (kind) => {
       { value: NOT_FOUND_PATH, visitors: 1 },
       { value: "/blog/a-post", visitors: 1 },
       { value: "/features", visitors: 1 },
+    ]);
+  });
+
+  test("past a thousand referrer hosts in a day, new ones count as (other): no sender grows the table at will", async () => {
+    database = await createTestDatabase(kind);
+    await database.db
+      .insertInto("analytics_sources")
+      .values(Array.from({ length: OPEN_VALUES_PER_DAY }, (_, n) => ({ day: DAY, dimension: "referrer", value: `site-${n}.example`, visitors: 1 })))
+      .execute();
+    const views = counter(database.db);
+    views.count(request("192.0.2.1", { "user-agent": desktop(1), referer: "https://site-7.example/" }), 200, "/", "");
+    views.count(request("192.0.2.2", { "user-agent": desktop(2), referer: "https://made-up-1.example/" }), 200, "/", "");
+    views.count(request("192.0.2.3", { "user-agent": desktop(3), referer: "https://made-up-2.example/" }), 200, "/", "");
+    await views.close();
+    const traffic = await trafficReport(database.db, { from: DAY, to: DAY });
+    expect(traffic.referrers.slice(0, 2)).toEqual([
+      { host: OTHER_VALUE, visitors: 2 },
+      { host: "site-7.example", visitors: 2 },
     ]);
   });
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { addDays, dayOf, type DeviceClass, type VisitSource } from "../../domain/analytics";
 import type { AppDatabase } from "../db/database.server";
-import { sourceValues, type SourceDimension } from "./visit-sources.server";
+import { OPEN_DIMENSIONS, OPEN_VALUES_PER_DAY, OTHER_VALUE, sourceValues, type SourceDimension } from "./visit-sources.server";
 
 /** One day's views as counted in memory: views per path, and who viewed what. */
 export type DayViews = {
@@ -86,14 +86,14 @@ export async function writeViews(
 
 /** Adds each new visitor of the day to the count of each value of its source. */
 async function addSources(trx: AppDatabase, day: string, visitors: { device: DeviceClass; source: VisitSource }[]): Promise<void> {
+  const values = visitors.flatMap(({ device, source }) => sourceValues(source, device));
+  const bounded = await withinDailyValues(trx, day, values);
   const counts = new Map<string, { dimension: SourceDimension; value: string; visitors: number }>();
-  for (const { device, source } of visitors) {
-    for (const { dimension, value } of sourceValues(source, device)) {
-      const key = `${dimension}\n${value}`;
-      const entry = counts.get(key) ?? { dimension, value, visitors: 0 };
-      entry.visitors += 1;
-      counts.set(key, entry);
-    }
+  for (const { dimension, value } of bounded) {
+    const key = `${dimension}\n${value}`;
+    const entry = counts.get(key) ?? { dimension, value, visitors: 0 };
+    entry.visitors += 1;
+    counts.set(key, entry);
   }
   for (const chunk of chunks([...counts.values()])) {
     await trx
@@ -106,6 +106,51 @@ async function addSources(trx: AppDatabase, day: string, visitors: { device: Dev
       )
       .execute();
   }
+}
+
+/**
+ * Referrer hosts and campaign names are the client's to write: past `OPEN_VALUES_PER_DAY`
+ * values of either in a day, new ones are counted as `OTHER_VALUE`, so that no sender can grow
+ * the roll-up by more than that. Landing pages and devices come from a closed set.
+ */
+async function withinDailyValues(
+  trx: AppDatabase,
+  day: string,
+  values: { dimension: SourceDimension; value: string }[],
+): Promise<{ dimension: SourceDimension; value: string }[]> {
+  const room = new Map<SourceDimension, { left: number; known: Set<string> }>();
+  for (const dimension of OPEN_DIMENSIONS) {
+    const wanted = [...new Set(values.filter((entry) => entry.dimension === dimension).map((entry) => entry.value))];
+    if (wanted.length === 0) continue;
+    const known = new Set<string>();
+    for (const chunk of chunks(wanted)) {
+      const rows = await trx
+        .selectFrom("analytics_sources")
+        .select("value")
+        .where("day", "=", day)
+        .where("dimension", "=", dimension)
+        .where("value", "in", chunk)
+        .execute();
+      for (const row of rows) known.add(row.value);
+    }
+    const total = await trx
+      .selectFrom("analytics_sources")
+      .select((eb) => eb.fn.countAll().as("values"))
+      .where("day", "=", day)
+      .where("dimension", "=", dimension)
+      .executeTakeFirstOrThrow();
+    room.set(dimension, { left: OPEN_VALUES_PER_DAY - Number(total.values), known });
+  }
+  return values.map((entry) => {
+    const limit = room.get(entry.dimension);
+    if (!limit || limit.known.has(entry.value)) return entry;
+    if (limit.left > 0) {
+      limit.left -= 1;
+      limit.known.add(entry.value);
+      return entry;
+    }
+    return { dimension: entry.dimension, value: OTHER_VALUE };
+  });
 }
 
 /**

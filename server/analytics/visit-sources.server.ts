@@ -8,6 +8,12 @@ import type { DeviceClass, VisitSource } from "../../domain/analytics";
 export const SOURCE_DIMENSIONS = ["landing", "referrer", "campaign", "device"] as const;
 export type SourceDimension = (typeof SOURCE_DIMENSIONS)[number];
 
+/** The dimensions whose values the client writes (the Referer header, the query's UTM values). */
+export const OPEN_DIMENSIONS: readonly SourceDimension[] = ["referrer", "campaign"];
+/** Distinct values of an open dimension kept per day; later new ones are counted as `OTHER_VALUE`. */
+export const OPEN_VALUES_PER_DAY = 1000;
+export const OTHER_VALUE = "(other)";
+
 /** Between a campaign's source, medium and name: stored values never hold control characters. */
 const CAMPAIGN_SEPARATOR = "\n";
 
