@@ -35,6 +35,7 @@ type Options = {
 
 /** User agents seen lately and what they are; bounded, as user agents are the client's to write. */
 const AGENT_MEMORY = 2000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 /** Visitors held in one batch at most; beyond, views still count and visitors wait for the next. */
 const BATCH_VISITORS = 50_000;
 
@@ -42,6 +43,17 @@ export function createPageViews({ db, siteHost, flushMs, clientAddress, logger, 
   const agents = new Map<string, DeviceClass | "bot">();
   let batches = new Map<string, DayViews>();
   let writing = Promise.resolve();
+  // The day a view falls on, worked out again only when midnight (UTC) has passed.
+  let day = "";
+  let dayEnds = 0;
+  const today = () => {
+    const at = now();
+    if (at >= dayEnds) {
+      day = dayOf(at);
+      dayEnds = Date.parse(`${day}T00:00:00Z`) + DAY_MS;
+    }
+    return day;
+  };
 
   const agentOf = (userAgent: string): DeviceClass | "bot" => {
     let kind = agents.get(userAgent);
@@ -60,8 +72,7 @@ export function createPageViews({ db, siteHost, flushMs, clientAddress, logger, 
     const userAgent = headers["user-agent"] ?? "";
     const device = agentOf(userAgent);
     if (device === "bot") return;
-    const day = dayOf(now());
-    let batch = batches.get(day);
+    let batch = batches.get(today());
     if (!batch) batches.set(day, (batch = { views: new Map(), visitors: new Map() }));
     batch.views.set(path, (batch.views.get(path) ?? 0) + 1);
     // Asked not to be tracked: a view, anonymously.
@@ -87,13 +98,13 @@ export function createPageViews({ db, siteHost, flushMs, clientAddress, logger, 
       if (batches.size === 0) return;
       const taken = batches;
       batches = new Map();
-      for (const [day, views] of taken) {
+      for (const [viewed, views] of taken) {
         try {
-          await writeViews(db, { day, views, siteHost, today: dayOf(now()) });
+          await writeViews(db, { day: viewed, views, siteHost, today: today() });
         } catch (error) {
           // The database is away: the counts wait for the next batch instead of being lost.
           logger.warn({ err: error }, "page views could not be written; kept for the next batch");
-          putBack(batches, day, views);
+          putBack(batches, viewed, views);
         }
       }
     });
