@@ -56,6 +56,9 @@ describe("loadConfig", () => {
   test("analytics are written every 5 s unless told; at most 5 s, so counts are complete within 10 s", () => {
     expect(loadConfig({}).analyticsFlushMs).toBe(5000);
     expect(loadConfig({ ANALYTICS_FLUSH_MS: "250" }).analyticsFlushMs).toBe(250);
+    expect(loadConfig({}).analytics).toBe(true);
+    expect(loadConfig({ ANALYTICS: "off" }).analytics).toBe(false);
+    expect(() => loadConfig({ ANALYTICS: "no" })).toThrowError('Invalid configuration: ANALYTICS must be "on" or "off" (got "no")');
     expect(() => loadConfig({ ANALYTICS_FLUSH_MS: "60000" })).toThrowError(
       'Invalid configuration: ANALYTICS_FLUSH_MS must be at most 5000 (counts must be complete within 10 seconds) (got "60000")',
     );

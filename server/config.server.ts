@@ -113,7 +113,7 @@ const envSchema = z.object({
   ANALYTICS_FLUSH_MS: envNumber({
     min: 100,
     max: 5000,
-    message: "must be a whole number of milliseconds from 100",
+    message: "must be a whole number of milliseconds from 100 to 5000",
     maxMessage: "must be at most 5000 (counts must be complete within 10 seconds)",
   }).default(5000),
   LOG_LEVEL: z
