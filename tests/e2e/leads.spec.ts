@@ -12,7 +12,7 @@ const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like 
 /** The scheduling page "Request demo" opens (DEMO_URL's default), answered here instead of the network. */
 const DEMO_PAGES = "https://app.dialogic.localhost/**";
 
-/** Each test is its own client for the contact limit (TRUST_PROXY trusts loopback in playwright.config.ts). */
+/** Each test is its own client for the contact limit (TRUST_PROXY trusts loopback in playwright.config.ts), in a range no other spec uses. */
 function asClient(address: string) {
   return { "x-forwarded-for": address };
 }
@@ -54,7 +54,7 @@ test("a lead from a campaign link to an article keeps the article and the campai
   const token = await apiToken(request);
   const slug = await publishArticle(request, token);
   const name = unique("Campaign Lena");
-  await page.setExtraHTTPHeaders(asClient("203.0.113.61"));
+  await page.setExtraHTTPHeaders(asClient("192.0.2.161"));
   // A phone, whose menu holds the "Request demo" button.
   await page.setViewportSize({ width: 390, height: 844 });
 
@@ -114,7 +114,7 @@ test("a lead from a campaign link to an article keeps the article and the campai
 });
 
 test("without JavaScript the form post records its source from the form page's address", async ({ browser, request }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, userAgent: CHROME, extraHTTPHeaders: asClient("203.0.113.62") });
+  const context = await browser.newContext({ javaScriptEnabled: false, userAgent: CHROME, extraHTTPHeaders: asClient("192.0.2.162") });
   const page = await context.newPage();
   const name = unique("Noscript Nils");
   try {
@@ -138,7 +138,7 @@ test("without JavaScript the form post records its source from the form page's a
 test("a direct visit's message shows its landing page and 'direct' in the inbox", async ({ page, request }) => {
   const token = await apiToken(request);
   const name = unique("Direct Dora");
-  await page.setExtraHTTPHeaders(asClient("203.0.113.63"));
+  await page.setExtraHTTPHeaders(asClient("192.0.2.163"));
   await page.goto("/about");
   await expect.poll(() => page.evaluate((key) => window.sessionStorage.getItem(key), VISIT_SOURCE_KEY)).not.toBeNull();
   await page.getByRole("contentinfo").getByRole("link", { name: "Contact", exact: true }).click();
@@ -155,7 +155,7 @@ test("a direct visit's message shows its landing page and 'direct' in the inbox"
 test("a browser whose session storage refuses writes sends its message all the same, with no source", async ({ page, request }) => {
   const token = await apiToken(request);
   const name = unique("Private Pia");
-  await page.setExtraHTTPHeaders(asClient("203.0.113.64"));
+  await page.setExtraHTTPHeaders(asClient("192.0.2.164"));
   // As private modes long did: every write throws. Nothing is recorded and nothing breaks.
   await page.addInitScript(() => {
     Storage.prototype.setItem = () => {
