@@ -116,6 +116,33 @@ describe.each(testDatabaseKinds)("page views (%s)", (kind) => {
     ]);
   });
 
+  test("one kept-alive connection from a proxy carries many clients: each counts as itself", async () => {
+    database = await createTestDatabase(kind);
+    const views = createPageViews({
+      db: database.db,
+      siteHost: "www.example.com",
+      flushMs: 60_000,
+      clientAddress: (req) => String(req.headers["x-forwarded-for"] ?? req.socket.remoteAddress),
+      logger: pino({ level: "silent" }),
+      now: () => NOON,
+    });
+    const socket = { remoteAddress: "127.0.0.1" };
+    const onProxyConnection = (headers: Record<string, string>) =>
+      ({ method: "GET", headers, socket }) as unknown as IncomingMessage;
+    views.count(onProxyConnection({ "user-agent": desktop(1), "x-forwarded-for": "192.0.2.1" }), 200, "/", "");
+    views.count(onProxyConnection({ "user-agent": desktop(1), "x-forwarded-for": "192.0.2.1" }), 200, "/blog", "");
+    views.count(onProxyConnection({ "user-agent": desktop(1), "x-forwarded-for": "192.0.2.2" }), 200, "/", "");
+    views.count(onProxyConnection({ "user-agent": phone, "x-forwarded-for": "192.0.2.2" }), 200, "/", "");
+    views.count(onProxyConnection({ "user-agent": googlebot, "x-forwarded-for": "192.0.2.3" }), 200, "/", "");
+    await views.close();
+    const traffic = await trafficReport(database.db, { from: DAY, to: DAY });
+    expect(traffic).toMatchObject({ views: 4, visitors: 3 });
+    expect(traffic.devices).toEqual([
+      { device: "desktop", visitors: 2 },
+      { device: "mobile", visitors: 1 },
+    ]);
+  });
+
   test("past a thousand referrer hosts in a day, new ones count as (other): no sender grows the table at will", async () => {
     database = await createTestDatabase(kind);
     await database.db

@@ -36,6 +36,9 @@ type Options = {
 /** User agents seen lately and what they are; bounded, as user agents are the client's to write. */
 const AGENT_MEMORY = 2000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What a connection's requests tell of their client, while its user agent and forwarded address stay. */
+type Client = { userAgent: string; forwarded: string | string[] | undefined; kind: DeviceClass | "bot"; address: string; key: string };
 /** Visitors held in one batch at most; beyond, views still count and visitors wait for the next. */
 const BATCH_VISITORS = 50_000;
 
@@ -65,20 +68,32 @@ export function createPageViews({ db, siteHost, flushMs, clientAddress, logger, 
     return kind;
   };
 
+  // A kept-alive connection sends request after request with the same user agent (and, from a
+  // proxy, mostly the same forwarded address): what they make of the client is kept with it.
+  const clients = new WeakMap<object, Client>();
+  const clientOf = (req: IncomingMessage, userAgent: string): Client => {
+    const forwarded = req.headers["x-forwarded-for"];
+    const known = clients.get(req.socket);
+    if (known && known.userAgent === userAgent && known.forwarded === forwarded) return known;
+    const address = clientAddress(req);
+    const client: Client = { userAgent, forwarded, kind: agentOf(userAgent), address, key: `${address}\n${userAgent}` };
+    clients.set(req.socket, client);
+    return client;
+  };
+
   const count = (req: IncomingMessage, status: number, pagePath: string, search: string) => {
     const { headers } = req;
     if (isPrefetch(headers)) return;
     const path = status === 404 ? NOT_FOUND_PATH : pagePath;
-    const userAgent = headers["user-agent"] ?? "";
-    const device = agentOf(userAgent);
+    const client = clientOf(req, headers["user-agent"] ?? "");
+    const device = client.kind;
     if (device === "bot") return;
     let batch = batches.get(today());
     if (!batch) batches.set(day, (batch = { views: new Map(), visitors: new Map() }));
     batch.views.set(path, (batch.views.get(path) ?? 0) + 1);
     // Asked not to be tracked: a view, anonymously.
     if (headers["sec-gpc"] === "1" || headers.dnt === "1") return;
-    const address = clientAddress(req);
-    const key = `${address}\n${userAgent}`;
+    const { address, userAgent, key } = client;
     const visitor = batch.visitors.get(key);
     if (visitor) {
       visitor.paths.add(path);
