@@ -8,6 +8,7 @@ import path from "node:path";
 import { addDays, dayOf, DEVICE_CLASSES, WEB_VITAL_NAMES, type WebVitalName } from "../domain/analytics";
 import { bucketOf, emptyHistogram, encodeHistogram } from "../server/analytics/vitals-histogram";
 import { sourceValues, type SourceDimension } from "../server/analytics/visit-sources.server";
+import { compactVitalsMonths } from "../server/analytics/vitals-months.server";
 import { createDatabase, type AppDatabase } from "../server/db/database.server";
 import { migrateToLatest } from "../server/db/migrate.server";
 
@@ -114,8 +115,10 @@ export async function fillAnalyticsYear(dataDir: string): Promise<{ rows: Record
         await insertChunks(trx, "analytics_sources", [...sources.values()].map((row) => ({ day, ...row })));
       });
     }
+    // What housekeeping does each month: the past months' page-speed histograms merged once.
+    await compactVitalsMonths(db);
     const rows: Record<string, number> = {};
-    for (const table of ["analytics_pages", "analytics_sources", "analytics_vitals"] as const) {
+    for (const table of ["analytics_pages", "analytics_sources", "analytics_vitals", "analytics_vitals_months"] as const) {
       const row = await db.selectFrom(table).select((eb) => eb.fn.countAll().as("rows")).executeTakeFirstOrThrow();
       rows[table] = Number(row.rows);
     }

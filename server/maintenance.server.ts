@@ -3,13 +3,15 @@ import type { AppServices } from "./context.server";
 import { purgeClosedReportAttachments } from "./reports/attachment-store.server";
 import { forgetUploadClients } from "./reports/upload-quota.server";
 import { forgetPastDays } from "./analytics/view-batches.server";
+import { compactVitalsMonths } from "./analytics/vitals-months.server";
 
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Housekeeping every process does now and then (each step is safe to run twice at once): dead
  * admin sessions, which client sent attachments older than a day (the per-client quota's need
- * for it is over), the salts and visitor hashes of analytics days that are over, and, with
+ * for it is over), the salts and visitor hashes of analytics days that are over, the page-speed
+ * histograms of months that are over (merged once), and, with
  * ATTACHMENT_RETENTION_DAYS set, the attachments of closed reports.
  */
 async function runMaintenance({ db, config, logger }: AppServices): Promise<void> {
@@ -19,6 +21,8 @@ async function runMaintenance({ db, config, logger }: AppServices): Promise<void
   if (forgotten > 0) logger.info({ attachments: forgotten }, "senders of day-old attachments forgotten");
   const pastDays = await forgetPastDays(db);
   if (pastDays > 0) logger.info({ days: pastDays }, "visitor salts and hashes of past days deleted");
+  const months = await compactVitalsMonths(db);
+  if (months > 0) logger.info({ months }, "page-speed histograms of past months merged");
   if (config.attachmentRetentionDays !== undefined) {
     const purged = await purgeClosedReportAttachments(db, config.attachmentRetentionDays);
     if (purged.attachments > 0) logger.info(purged, "attachments of closed reports purged (retention)");

@@ -12,6 +12,7 @@ import {
   shownVital,
   type Histogram,
 } from "./vitals-histogram";
+import { vitalsRowsOf } from "./vitals-months.server";
 
 /**
  * Real visitors' page speed (docs/decisions/143): samples are counted in memory into histograms
@@ -194,18 +195,13 @@ const P75_FIELD: Record<WebVitalName, "lcp_p75" | "inp_p75" | "cls_p75" | "ttfb_
 
 /**
  * Each page's 75th percentile of every metric over the period (null when the page has no sample
- * of it), from the daily histograms merged. `samples` is the number of page views that reported
+ * of it), from the histograms of its whole months and of its other days merged. `samples` is the number of page views that reported
  * the page's most-reported metric: every report carries TTFB unless the page was left before it
  * was measured, so it is the number of reports in practice, and never counts one twice. Sorted
  * by samples, most first, then by path.
  */
 export async function vitalsByPage(db: AppDatabase, period: AnalyticsPeriod): Promise<AnalyticsReport["vitals"]> {
-  const rows = await db
-    .selectFrom("analytics_vitals")
-    .select(["path", "metric", "histogram"])
-    .where("day", ">=", period.from)
-    .where("day", "<=", period.to)
-    .execute();
+  const rows = await vitalsRowsOf(db, period);
   const pages = new Map<string, Map<WebVitalName, Histogram>>();
   for (const row of rows) {
     if (!(WEB_VITAL_NAMES as string[]).includes(row.metric)) continue;

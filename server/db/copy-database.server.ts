@@ -41,6 +41,7 @@ const COPIED_TABLES = [
     batch: 1000,
   },
   { table: "analytics_vitals", key: ["day", "path", "metric"], batch: 500 },
+  { table: "analytics_vitals_months", key: ["month", "path", "metric"], batch: 500 },
 ] as const;
 
 export type CopyCounts = Record<(typeof COPIED_TABLES)[number]["table"], number>;

@@ -21,6 +21,7 @@ import * as analytics from "./migrations/0031-analytics";
 import * as leadSources from "./migrations/0032-lead-sources";
 import * as demoClicks from "./migrations/0033-demo-clicks";
 import * as webVitals from "./migrations/0034-web-vitals";
+import * as webVitalsMonths from "./migrations/0035-web-vitals-months";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) so the bundled
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   "0032-lead-sources": leadSources,
   "0033-demo-clicks": demoClicks,
   "0034-web-vitals": webVitals,
+  "0035-web-vitals-months": webVitalsMonths,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -238,6 +238,16 @@ export type AnalyticsVitalsTable = {
   histogram: string;
 };
 
+/** A whole month's page-speed histograms (migration 0035): the days of a month that is over, merged. */
+export type AnalyticsVitalsMonthsTable = {
+  /** UTC, YYYY-MM. */
+  month: string;
+  path: string;
+  metric: string;
+  samples: number;
+  histogram: string;
+};
+
 export type Database = {
   blog_posts: BlogPostsTable;
   rate_limit_windows: RateLimitWindowsTable;
@@ -262,4 +272,5 @@ export type Database = {
   blog_media_variants: BlogMediaVariantsTable;
   analytics_demo_clicks: AnalyticsDemoClicksTable;
   analytics_vitals: AnalyticsVitalsTable;
+  analytics_vitals_months: AnalyticsVitalsMonthsTable;
 };
