@@ -36,11 +36,14 @@ type Options = {
 /** User agents seen lately and what they are; bounded, as user agents are the client's to write. */
 const AGENT_MEMORY = 2000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * Visitors held in one batch at most (memory); beyond, views still count, and a visitor left out
+ * is counted at their next view in a later batch.
+ */
+const BATCH_VISITORS = 50_000;
 
 /** What a connection's requests tell of their client, while its user agent and forwarded address stay. */
 type Client = { userAgent: string; forwarded: string | string[] | undefined; kind: DeviceClass | "bot"; address: string; key: string };
-/** Visitors held in one batch at most; beyond, views still count and visitors wait for the next. */
-const BATCH_VISITORS = 50_000;
 
 export function createPageViews({ db, siteHost, flushMs, clientAddress, logger, now = Date.now }: Options): PageViews {
   const agents = new Map<string, DeviceClass | "bot">();
