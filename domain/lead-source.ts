@@ -34,3 +34,17 @@ export function sourceFromFormPage(referer: string | null | undefined): VisitSou
 export function campaignText(source: Pick<VisitSource, "utm_source" | "utm_medium" | "utm_campaign">): string {
   return [source.utm_source, source.utm_medium, source.utm_campaign].filter(Boolean).join(" / ");
 }
+
+/**
+ * Where a message came from in words (docs/decisions/142): its landing page, campaign and
+ * referring site, "direct" when it came with neither, "unknown" when nothing was recorded (messages
+ * from before sources were kept, or a browser that kept none). The inbox and the notification
+ * email say it alike.
+ */
+export function sourceText(source: VisitSource): string {
+  if (isEmptySource(source)) return "Source: unknown";
+  const campaign = campaignText(source);
+  const via = source.referrer_host ? `via ${source.referrer_host}` : "";
+  const parts = [source.landing_path, campaign, via].filter(Boolean);
+  return `Source: ${[...parts, ...(campaign || via ? [] : ["direct"])].join(" · ")}`;
+}

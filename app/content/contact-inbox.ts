@@ -1,19 +1,5 @@
 import { adminTexts } from "../../domain/admin-messages";
-import type { VisitSource } from "../../domain/analytics";
-import { campaignText, isEmptySource } from "../../domain/lead-source";
-
-/**
- * Where a message came from in words (docs/decisions/142): its landing page, campaign and
- * referring site, "direct" when it came with neither, "unknown" when nothing was recorded (messages
- * from before sources were kept, or a browser that kept none).
- */
-function sourceText(source: VisitSource): string {
-  if (isEmptySource(source)) return "Source: unknown";
-  const campaign = campaignText(source);
-  const via = source.referrer_host ? `via ${source.referrer_host}` : "";
-  const parts = [source.landing_path, campaign, via].filter(Boolean);
-  return `Source: ${[...parts, ...(campaign || via ? [] : ["direct"])].join(" · ")}`;
-}
+import { sourceText } from "../../domain/lead-source";
 
 /** The admin's contact inbox (/admin/messages): its copy, apart from the public contact page's. */
 export const contactInboxCopy = {

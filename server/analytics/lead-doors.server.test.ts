@@ -71,6 +71,12 @@ describe.each(testDatabaseKinds)("the doors that carry a lead's source, on %s", 
     const without = await send(url, "POST", "/api/contact", { type: JSON_TYPE, body: JSON.stringify(validContact) });
     expect(without.status).toBe(201);
     expect(await sources()).toEqual([{ ...EMPTY_SOURCE, landing_path: "/features", utm_source: "newsletter" }, EMPTY_SOURCE]);
+    // The team's notification email says where each lead came from, as the inbox does.
+    const emails = await database!.db.selectFrom("mail_outbox").select("text_body").execute();
+    expect(emails.map((email) => email.text_body.split("\n").find((line) => line.startsWith("Source: "))).sort()).toEqual([
+      "Source: /features · newsletter",
+      "Source: unknown",
+    ]);
   });
 
   test("a demo click beacon from the site is counted; one from another site is refused", async () => {

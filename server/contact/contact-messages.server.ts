@@ -10,8 +10,8 @@ import {
   type ContactMessagePage,
 } from "../../domain/contact";
 import { containsPattern, INBOX_DEFAULT_PAGE_SIZE, type InboxQuery } from "../../domain/contact-inbox";
-import { sourceFromFields } from "../../domain/analytics";
-import { isEmptySource, sourceFromFormPage } from "../../domain/lead-source";
+import { EMPTY_SOURCE, sourceFromFields, type VisitSource } from "../../domain/analytics";
+import { isEmptySource, sourceFromFormPage, sourceText } from "../../domain/lead-source";
 import { asRecord, fieldErrors } from "../../domain/validation";
 import type { Database } from "../db/schema";
 import type { AppServices } from "../context.server";
@@ -71,7 +71,7 @@ export async function submitContactMessage(
       to: config.mail.contactTo,
       replyTo: message.email,
       subject: `New contact message from ${message.name}`,
-      text: notificationText(message, config.public.siteName),
+      text: notificationText(message, config.public.siteName, source),
     });
     await trx
       .insertInto("contact_messages")
@@ -91,13 +91,14 @@ export async function submitContactMessage(
   return { ok: true, id };
 }
 
-/** The notification's plain-text body: everything the team needs to answer. */
-export function notificationText(message: ContactInput, siteName: string): string {
+/** The notification's plain-text body: everything the team needs to answer, and where the lead came from. */
+export function notificationText(message: ContactInput, siteName: string, source: VisitSource = EMPTY_SOURCE): string {
   return [
     `New message from the ${siteName} contact form.`,
     "",
     `Name: ${message.name}`,
     `Email: ${message.email}`,
+    sourceText(source),
     "",
     "Message:",
     message.message,
