@@ -1,14 +1,13 @@
 import express from "express";
+import { DEMO_CLICK_ENDPOINT } from "../../domain/analytics";
 import type { AppServices } from "../context.server";
 import { sendApiError, sendRateLimited } from "../http/api-errors.server";
 import { clientKey } from "../http/client-key.server";
+import { beaconBody, beaconJson } from "./beacons.server";
 import { recordDemoClick } from "./demo-clicks.server";
 
 /** The largest click report accepted: a source is five bounded values and a path. */
 export const DEMO_CLICK_BODY_LIMIT_BYTES = 2 * 1024;
-
-/** The types a beacon's body arrives as: a string (text/plain) or a JSON Blob. */
-const BEACON_TYPES = ["text/plain", "application/json"];
 
 /**
  * POST /api/analytics/demo-click: the beacon a "Request demo" link sends as it opens the
@@ -18,18 +17,12 @@ const BEACON_TYPES = ["text/plain", "application/json"];
  */
 export function demoClicksRouter(services: AppServices) {
   const router = express.Router();
-  const body = express.text({ type: BEACON_TYPES, limit: DEMO_CLICK_BODY_LIMIT_BYTES });
+  const body = beaconBody(DEMO_CLICK_BODY_LIMIT_BYTES);
 
-  router.post("/analytics/demo-click", body, async (req, res) => {
-    if (!req.is(BEACON_TYPES)) {
-      return sendApiError(res, 415, "Send the click as a JSON object (text/plain or application/json).");
-    }
-    let fields: unknown;
-    try {
-      fields = JSON.parse(typeof req.body === "string" ? req.body : "");
-    } catch {
-      return sendApiError(res, 400, "Request body is not valid JSON");
-    }
+  router.post(DEMO_CLICK_ENDPOINT.slice("/api".length), body, async (req, res) => {
+    const json = beaconJson(req, res);
+    if (!json) return;
+    const fields = json.value;
     if (typeof fields !== "object" || fields === null || Array.isArray(fields)) {
       return sendApiError(res, 400, "The click must be a JSON object.");
     }

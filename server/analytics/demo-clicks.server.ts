@@ -1,6 +1,6 @@
-import { isbot } from "isbot";
 import { dayOf, landingPath, sourceFromFields, type VisitSource } from "../../domain/analytics";
 import type { AppDatabase } from "../db/database.server";
+import { isBrowserAgent } from "./beacons.server";
 import { countAttempt, type RateLimited, type RateLimitRule } from "../limits/rate-limits.server";
 
 /** Demo clicks one client may report per window: far more than a person clicks, far fewer than a flood. */
@@ -24,7 +24,7 @@ export async function recordDemoClick(
   fields: Partial<Record<string, unknown>>,
   { clientKey, userAgent, now = new Date() }: { clientKey?: string; userAgent?: string; now?: Date } = {},
 ): Promise<DemoClickResult> {
-  if (userAgent && isbot(userAgent)) return { ok: true, counted: false };
+  if (!isBrowserAgent(userAgent)) return { ok: true, counted: false };
   const limited = await countAttempt(db, DEMO_CLICK_LIMIT, clientKey);
   if (limited) return limited;
   const source = sourceFromFields(fields);

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from "node:http";
-import { isbot } from "isbot";
 import { campaignOf, dayOf, deviceClass, NOT_FOUND_PATH, referrerHost, type DeviceClass, type VisitSource } from "../../domain/analytics";
 import type { AppDatabase } from "../db/database.server";
 import type { Logger } from "../logger.server";
+import { isBrowserAgent } from "./beacons.server";
 import { writeViews, type DayViews } from "./view-batches.server";
 
 /**
@@ -64,7 +64,7 @@ export function createPageViews({ db, siteHost, flushMs, clientAddress, logger, 
   const agentOf = (userAgent: string): DeviceClass | "bot" => {
     let kind = agents.get(userAgent);
     if (kind === undefined) {
-      kind = userAgent === "" || isbot(userAgent) ? "bot" : deviceClass(userAgent);
+      kind = isBrowserAgent(userAgent) ? deviceClass(userAgent) : "bot";
       if (agents.size >= AGENT_MEMORY) agents.clear();
       agents.set(userAgent, kind);
     }

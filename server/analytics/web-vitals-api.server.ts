@@ -1,13 +1,13 @@
 import express from "express";
-import { isbot } from "isbot";
 import { parseVitalsBeacon, VITALS_BODY_MAX_BYTES, WEB_VITALS_ENDPOINT } from "../../domain/web-vitals";
 import { isPublishedSlug } from "../blog/public-posts.server";
 import { isNormalisedPath, normalisedPath, pageAddressFinder } from "../cache/page-address.server";
-import { pageRule } from "../cache/page-rules.server";
+import { ARTICLE_ROUTE, NOT_FOUND_ROUTE, pageRule } from "../cache/page-rules.server";
 import type { AppServices } from "../context.server";
 import { sendApiError, sendRateLimited } from "../http/api-errors.server";
 import { clientKey } from "../http/client-key.server";
 import { countAttempt } from "../limits/rate-limits.server";
+import { beaconBody, beaconJson, isBrowserAgent } from "./beacons.server";
 import { VITALS_LIMIT, type VitalsCollector } from "./web-vitals.server";
 
 /** What the page-speed door needs besides the services: the build's routes and the process's collector. */
@@ -17,9 +17,6 @@ export type WebVitalsDoor = {
   collector: VitalsCollector;
 };
 
-/** The catch-all route: a path no page has is no page to measure. */
-const NOT_FOUND_ROUTE = "routes/not-found";
-const ARTICLE_ROUTE = "routes/blog-post";
 /** How long an article's "published or not" is trusted: a post published now is measured within it. */
 const SLUG_ANSWER_MS = 30_000;
 const MAX_KEPT_SLUGS = 1_000;
@@ -36,14 +33,12 @@ export function webVitalsRouter(services: AppServices, { routes, collector }: We
   const router = express.Router();
   const findPage = pageAddressFinder(routes);
   const published = publishedSlugs(services);
-  const body = express.text({ type: ["application/json", "text/plain"], limit: VITALS_BODY_MAX_BYTES });
+  const body = beaconBody(VITALS_BODY_MAX_BYTES);
 
   router.post(
     WEB_VITALS_ENDPOINT.slice("/api".length),
     (req, res, next) => {
-      const userAgent = req.get("user-agent");
-      // Browsers always name themselves; what does not, or names a crawler, is not a visitor.
-      if (!userAgent || isbot(userAgent)) return void res.status(204).end();
+      if (!isBrowserAgent(req.get("user-agent"))) return void res.status(204).end();
       next();
     },
     async (req, res, next) => {
@@ -53,23 +48,16 @@ export function webVitalsRouter(services: AppServices, { routes, collector }: We
     },
     body,
     async (req, res) => {
-      if (typeof req.body !== "string") {
-        return sendApiError(res, 415, "Send the report as JSON (Content-Type application/json or text/plain).");
-      }
-      let parsedJson: unknown;
-      try {
-        parsedJson = JSON.parse(req.body);
-      } catch {
-        return sendApiError(res, 400, "Request body is not valid JSON");
-      }
-      const beacon = parseVitalsBeacon(parsedJson);
+      const json = beaconJson(req, res);
+      if (!json) return;
+      const beacon = parseVitalsBeacon(json.value);
       if (!beacon.ok) return sendApiError(res, 400, beacon.error, beacon.field ? { [beacon.field]: beacon.error } : undefined);
       const address = findPage(isNormalisedPath(beacon.path) ? beacon.path : normalisedPath(beacon.path));
       const isPublicPage =
         address !== undefined &&
         address.routeId !== NOT_FOUND_ROUTE &&
         pageRule(address) !== undefined &&
-        (address.routeId !== ARTICLE_ROUTE || (await published(address.path.slice("/blog/".length))));
+        (address.routeId !== ARTICLE_ROUTE || (await published(address.params.slug ?? "")));
       if (!isPublicPage) {
         const error = "path is not a public page of this site.";
         return sendApiError(res, 400, error, { path: error });

@@ -27,6 +27,11 @@ export const PUBLIC_ROUTES = new Set([
   "routes/not-found",
 ]);
 
+/** The catch-all route: what no page of the site matched (answered 404, kept like a page). */
+export const NOT_FOUND_ROUTE = "routes/not-found";
+/** An article's route, `/blog/:slug`. */
+export const ARTICLE_ROUTE = "routes/blog-post";
+
 /** Routes that are never kept: for one person (admin, a draft's preview link), not a shared cache. */
 export const PRIVATE_ROUTES = new Set([
   "root",
@@ -45,7 +50,7 @@ export const PRIVATE_ROUTES = new Set([
 export function pageRule(address: PageAddress, now = new Date()): PageRule | undefined {
   if (!PUBLIC_ROUTES.has(address.routeId)) return undefined;
   if (address.routeId === "routes/blog") return { tags: [POSTS_TAG] };
-  if (address.routeId === "routes/blog-post") return { tags: [postTag(address.params.slug ?? "")] };
+  if (address.routeId === ARTICLE_ROUTE) return { tags: [postTag(address.params.slug ?? "")] };
   // The disclosure policy shows today's date (decision 012): kept until the next midnight.
   if (address.routeId === "routes/security") return { tags: [], expiresAt: nextMidnight(now) };
   return { tags: [] };

@@ -6,7 +6,7 @@ import { POSTS_TAG, watchContentChanges, onLocalContentChange } from "../cache/c
 import { createPageStore, type PageStore, type StoredPage } from "../cache/page-store.server";
 import { sharedRenders } from "../cache/shared-renders.server";
 import { isNormalisedPath, normalisedPath, pageAddressFinder } from "../cache/page-address.server";
-import { isRouterDataRequest, pageCacheKey, pageQueryRedirect, pageRule, type PageRule } from "../cache/page-rules.server";
+import { isRouterDataRequest, NOT_FOUND_ROUTE, pageCacheKey, pageQueryRedirect, pageRule, type PageRule } from "../cache/page-rules.server";
 import { nextScheduledPublication } from "../blog/post-visibility.server";
 import { inlineScriptHashes, withModulesAfterFirstPaint } from "./page-html.server";
 import { assignNonce, type HeaderPolicy } from "./security-headers.server";
@@ -18,8 +18,6 @@ export const NO_STORE = "no-store";
 const CANONICAL_REDIRECT_CACHE = "public, max-age=3600";
 /** The cache address of a numbered page of the blog list, before its number. */
 const BLOG_PAGE_PREFIX = "/blog?page=";
-/** The catch-all route: what no page of the site matched. */
-const NOT_FOUND_ROUTE = "routes/not-found";
 
 /**
  * Not-found answers kept at most: every made-up address is a 404 of its own, and without a cap a

@@ -1,8 +1,6 @@
 import { useEffect } from "react";
 import { useMatches } from "react-router";
-
-/** Pages nobody outside is measured on: the admin area and draft previews. */
-const UNMEASURED_PATH = /^\/(admin|preview)(\/|$)/i;
+import { isTeamPath } from "../../../domain/analytics";
 
 let started = false;
 
@@ -19,7 +17,7 @@ export function usePageSpeed(): void {
     if (started) return;
     started = true;
     const landing = landingPath();
-    if (notFound || landing !== window.location.pathname || UNMEASURED_PATH.test(landing)) return;
+    if (notFound || landing !== window.location.pathname || isTeamPath(landing)) return;
     void import("./page-speed-reporter").then(({ reportPageSpeed }) => reportPageSpeed(landing), () => undefined);
   }, [notFound]);
 }

@@ -4,16 +4,13 @@
  * demo" links. Session storage keeps it for this tab only and forgets it when the tab closes; no
  * cookie is set and nothing leaves the browser until the visitor sends a message or clicks.
  */
-import { campaignOf, EMPTY_SOURCE, landingPath, referrerHost, sourceFromFields, type VisitSource } from "../../../domain/analytics";
+import { campaignOf, DEMO_CLICK_ENDPOINT, EMPTY_SOURCE, isTeamPath, landingPath, referrerHost, sourceFromFields, type VisitSource } from "../../../domain/analytics";
 
 export const VISIT_SOURCE_KEY = "dialogic.visit-source";
 
-/** Where "Request demo" clicks are reported. */
-export const DEMO_CLICK_URL = "/api/analytics/demo-click";
-
 /** Pages a visit's source is taken from: public ones, not the admin area or a draft's preview. */
 export function isSourcePage(pathname: string): boolean {
-  return !/^\/(admin|preview)(\/|$)/.test(pathname);
+  return !isTeamPath(pathname);
 }
 
 /** The source of a visit that lands on this address from `referrer` (document.referrer). */
@@ -86,7 +83,7 @@ export function sendDemoClick(): void {
   try {
     if (typeof navigator.sendBeacon !== "function") return;
     // A string is sent as text/plain: a simple request, no preflight.
-    navigator.sendBeacon(DEMO_CLICK_URL, JSON.stringify({ ...readVisitSource(), path: window.location.pathname }));
+    navigator.sendBeacon(DEMO_CLICK_ENDPOINT, JSON.stringify({ ...readVisitSource(), path: window.location.pathname }));
   } catch {
     // Counting a click is never worth an error in the visitor's way.
   }
