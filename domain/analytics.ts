@@ -21,6 +21,17 @@ export type VisitSource = {
 
 export const EMPTY_SOURCE: VisitSource = { landing_path: "", referrer_host: "", utm_source: "", utm_medium: "", utm_campaign: "" };
 
+/** Where "Request demo" clicks are reported (docs/decisions/142). */
+export const DEMO_CLICK_ENDPOINT = "/api/analytics/demo-click";
+
+/**
+ * Pages only the team sees (the admin area, a draft's preview link): never a visit's landing
+ * page, never measured. The server knows them by route; the browser by this rule.
+ */
+export function isTeamPath(pathname: string): boolean {
+  return /^\/(admin|preview)(\/|$)/i.test(pathname);
+}
+
 /**
  * The path every not-found view is counted under: made-up addresses are the client's to invent,
  * and one row per day each would let anyone grow the tables at will.
@@ -68,6 +79,11 @@ export function campaignOf(search: string): Pick<VisitSource, "utm_source" | "ut
     utm_medium: boundedValue(query.get("utm_medium")),
     utm_campaign: boundedValue(query.get("utm_campaign")),
   };
+}
+
+/** Whether a source carries any UTM value: only then does it belong to a campaign. */
+export function hasCampaign(source: Pick<VisitSource, "utm_source" | "utm_medium" | "utm_campaign">): boolean {
+  return source.utm_source !== "" || source.utm_medium !== "" || source.utm_campaign !== "";
 }
 
 /** A source from untrusted fields (the form's hidden inputs, a beacon): every value bounded. */

@@ -2,7 +2,7 @@
  * How a lead's source is decided and said (docs/decisions/142), on top of the shared rules of
  * domain/analytics.ts. Pure: no I/O.
  */
-import { campaignOf, EMPTY_SOURCE, landingPath, SOURCE_FIELDS, type VisitSource } from "./analytics";
+import { campaignOf, EMPTY_SOURCE, hasCampaign, landingPath, SOURCE_FIELDS, type VisitSource } from "./analytics";
 
 /** True when nothing of the source is known. */
 export function isEmptySource(source: VisitSource): boolean {
@@ -26,8 +26,7 @@ export function sourceFromFormPage(referer: string | null | undefined): VisitSou
     return EMPTY_SOURCE;
   }
   const campaign = campaignOf(url.search);
-  const tagged = campaign.utm_source !== "" || campaign.utm_medium !== "" || campaign.utm_campaign !== "";
-  return { ...EMPTY_SOURCE, ...campaign, landing_path: tagged ? landingPath(url.pathname) : "" };
+  return { ...EMPTY_SOURCE, ...campaign, landing_path: hasCampaign(campaign) ? landingPath(url.pathname) : "" };
 }
 
 /** The campaign part of a source in words ("newsletter / email / launch"), leaving out empty values; "" when none. */

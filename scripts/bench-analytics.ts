@@ -9,6 +9,7 @@ import { addDays, dayOf, DEVICE_CLASSES, WEB_VITAL_NAMES, type WebVitalName } fr
 import { bucketOf, emptyHistogram, encodeHistogram } from "../server/analytics/vitals-histogram";
 import { sourceValues, type SourceDimension } from "../server/analytics/visit-sources.server";
 import { compactVitalsMonths } from "../server/analytics/vitals-months.server";
+import { inChunks } from "../server/db/chunks.server";
 import { createDatabase, type AppDatabase } from "../server/db/database.server";
 import { migrateToLatest } from "../server/db/migrate.server";
 
@@ -147,9 +148,7 @@ function vitalsHistogram(metric: WebVitalName, samples: number, next: () => numb
 }
 
 async function insertChunks(trx: AppDatabase, table: "analytics_pages" | "analytics_sources" | "analytics_vitals", rows: object[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += 500) {
-    await trx.insertInto(table).values(rows.slice(start, start + 500) as never).execute();
-  }
+  for (const chunk of inChunks(rows)) await trx.insertInto(table).values(chunk as never).execute();
 }
 
 /** The API's answer time, in ms: the median and slowest of `times` requests after a warm-up. */

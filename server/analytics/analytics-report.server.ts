@@ -2,6 +2,7 @@ import type { AnalyticsPeriod, AnalyticsReport } from "../../domain/analytics";
 import type { AppDatabase } from "../db/database.server";
 import { leadsByCampaign, leadsByLandingPage } from "./leads.server";
 import { trafficReport } from "./traffic-report.server";
+import { campaignKey } from "./visit-sources.server";
 import { vitalsByPage } from "./web-vitals.server";
 
 /**
@@ -15,27 +16,37 @@ export async function analyticsReport(db: AppDatabase, period: AnalyticsPeriod):
     leadsByCampaign(db, period),
     vitalsByPage(db, period),
   ]);
-  const leads = new Map(leadsByPage.map((row) => [row.path, row]));
-  const pages = traffic.pages.map((page) => ({ ...page, leads: 0, demo_clicks: 0, ...pick(leads.get(page.path)) }));
-  // A landing page that brought leads is listed even if its views fell out of the top rows.
-  const listed = new Set(pages.map((page) => page.path));
-  for (const row of leadsByPage) {
-    if (!listed.has(row.path) && row.path !== "" && (row.leads > 0 || row.demo_clicks > 0)) {
-      pages.push({ path: row.path, views: 0, visitors: 0, leads: row.leads, demo_clicks: row.demo_clicks });
-    }
-  }
-  const campaignKey = (row: { source: string; medium: string; campaign: string }) => JSON.stringify([row.source, row.medium, row.campaign]);
-  const campaignLeads = new Map(leadsOfCampaigns.map((row) => [campaignKey(row), row]));
-  const campaigns = traffic.campaigns.map((row) => ({ ...row, leads: 0, demo_clicks: 0, ...pick(campaignLeads.get(campaignKey(row))) }));
-  const listedCampaigns = new Set(campaigns.map(campaignKey));
-  for (const row of leadsOfCampaigns) {
-    if (!listedCampaigns.has(campaignKey(row))) campaigns.push({ ...row, visitors: 0 });
-  }
+  // A landing page or campaign that brought leads is listed even if it fell out of the top rows.
+  const pages = withConversions(traffic.pages, leadsByPage, (row) => row.path, (row) =>
+    row.path === "" ? undefined : { path: row.path, views: 0, visitors: 0, leads: row.leads, demo_clicks: row.demo_clicks },
+  );
+  const campaigns = withConversions(traffic.campaigns, leadsOfCampaigns, campaignKey, (row) => ({ ...row, visitors: 0 }));
   const leadsTotal = leadsByPage.reduce((sum, row) => sum + row.leads, 0);
   const demoClicksTotal = leadsByPage.reduce((sum, row) => sum + row.demo_clicks, 0);
   return { ...traffic, leads: leadsTotal, demo_clicks: demoClicksTotal, pages, campaigns, vitals };
 }
 
-function pick(row: { leads: number; demo_clicks: number } | undefined) {
-  return row ? { leads: row.leads, demo_clicks: row.demo_clicks } : {};
+type Conversions = { leads: number; demo_clicks: number };
+
+/**
+ * Traffic rows with the leads and demo clicks of the same key, then the rows of keys that only
+ * converted (`extra` says how such a row reads, or leaves it out).
+ */
+function withConversions<T, C extends Conversions>(
+  rows: T[],
+  conversions: C[],
+  key: (row: T | C) => string,
+  extra: (row: C) => (T & Conversions) | undefined,
+): (T & Conversions)[] {
+  const unmatched = new Map(conversions.map((row) => [key(row), row]));
+  const merged = rows.map((row) => {
+    const matched = unmatched.get(key(row));
+    unmatched.delete(key(row));
+    return { ...row, leads: matched?.leads ?? 0, demo_clicks: matched?.demo_clicks ?? 0 };
+  });
+  for (const row of unmatched.values()) {
+    const added = extra(row);
+    if (added) merged.push(added);
+  }
+  return merged;
 }

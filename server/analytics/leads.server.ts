@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { addDays, type AnalyticsPeriod } from "../../domain/analytics";
 import type { AppDatabase } from "../db/database.server";
+import { campaignKey } from "./visit-sources.server";
 
 export type LeadsByLandingPage = { path: string; leads: number; demo_clicks: number };
 export type LeadsByCampaign = { source: string; medium: string; campaign: string; leads: number; demo_clicks: number };
@@ -45,9 +46,6 @@ export async function leadsByLandingPage(db: AppDatabase, period: AnalyticsPerio
   return [...rows.values()].sort(byWeight((each) => each.path));
 }
 
-/** A campaign's key in a map: the three values joined by a character none of them holds. */
-const campaignKey = (source: string, medium: string, campaign: string) => [source, medium, campaign].join("\u0000");
-
 /**
  * Leads and demo clicks of a period per campaign (utm_source, utm_medium, utm_campaign): only
  * sources with at least one UTM value.
@@ -68,10 +66,10 @@ export async function leadsByCampaign(db: AppDatabase, period: AnalyticsPeriod):
   ]);
   const rows = new Map<string, LeadsByCampaign>();
   const row = ({ utm_source, utm_medium, utm_campaign }: { utm_source: string; utm_medium: string; utm_campaign: string }) => {
-    const key = campaignKey(utm_source, utm_medium, utm_campaign);
+    const key = campaignKey({ source: utm_source, medium: utm_medium, campaign: utm_campaign });
     return rows.get(key) ?? rows.set(key, { source: utm_source, medium: utm_medium, campaign: utm_campaign, leads: 0, demo_clicks: 0 }).get(key)!;
   };
   for (const each of leads) row(each).leads += Number(each.count);
   for (const each of clicks) row(each).demo_clicks += Number(each.count);
-  return [...rows.values()].sort(byWeight((each) => campaignKey(each.source, each.medium, each.campaign)));
+  return [...rows.values()].sort(byWeight<LeadsByCampaign>(campaignKey));
 }

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { addDays, dayOf, type DeviceClass, type VisitSource } from "../../domain/analytics";
+import { inChunks } from "../db/chunks.server";
 import type { AppDatabase } from "../db/database.server";
 import { OPEN_DIMENSIONS, OPEN_VALUES_PER_DAY, OTHER_VALUE, sourceValues, type SourceDimension } from "./visit-sources.server";
 
@@ -19,8 +20,6 @@ type PendingVisitor = {
   paths: Set<string>;
 };
 
-/** Rows per statement: far below SQLite's and PostgreSQL's limits on bound values. */
-const CHUNK = 400;
 /**
  * How long after midnight (UTC) the past day's salt and hashes are kept: batches counted before
  * midnight and written just after it still find them.
@@ -46,7 +45,7 @@ export async function writeViews(
         hash: visitorHash(salt, visitor.address, visitor.userAgent, siteHost),
       }));
       const fresh = new Set<string>();
-      for (const chunk of chunks(visitors)) {
+      for (const chunk of inChunks(visitors)) {
         const rows = await trx
           .insertInto("analytics_visitors")
           .values(chunk.map(({ hash }) => ({ day, visitor: hash })))
@@ -57,7 +56,7 @@ export async function writeViews(
       }
       await addSources(trx, day, visitors.filter(({ hash }) => fresh.has(hash)));
       const pairs = visitors.flatMap(({ hash, paths }) => [...paths].map((path) => ({ day, visitor: hash, path })));
-      for (const chunk of chunks(pairs)) {
+      for (const chunk of inChunks(pairs)) {
         const rows = await trx
           .insertInto("analytics_page_visitors")
           .values(chunk)
@@ -69,7 +68,7 @@ export async function writeViews(
     }
     const paths = new Set([...views.views.keys(), ...visitorsOfPath.keys()]);
     const rows = [...paths].map((path) => ({ day, path, views: views.views.get(path) ?? 0, visitors: visitorsOfPath.get(path) ?? 0 }));
-    for (const chunk of chunks(rows)) {
+    for (const chunk of inChunks(rows)) {
       await trx
         .insertInto("analytics_pages")
         .values(chunk)
@@ -95,7 +94,7 @@ async function addSources(trx: AppDatabase, day: string, visitors: { device: Dev
     entry.visitors += 1;
     counts.set(key, entry);
   }
-  for (const chunk of chunks([...counts.values()])) {
+  for (const chunk of inChunks([...counts.values()])) {
     await trx
       .insertInto("analytics_sources")
       .values(chunk.map((row) => ({ day, ...row })))
@@ -123,7 +122,7 @@ async function withinDailyValues(
     const wanted = [...new Set(values.filter((entry) => entry.dimension === dimension).map((entry) => entry.value))];
     if (wanted.length === 0) continue;
     const known = new Set<string>();
-    for (const chunk of chunks(wanted)) {
+    for (const chunk of inChunks(wanted)) {
       const rows = await trx
         .selectFrom("analytics_sources")
         .select("value")
@@ -185,10 +184,4 @@ export async function forgetPastDays(db: AppDatabase, now = Date.now()): Promise
   await db.deleteFrom("analytics_visitors").where("day", "<", before).execute();
   const salts = await db.deleteFrom("analytics_salts").where("day", "<", before).executeTakeFirst();
   return Number(salts.numDeletedRows);
-}
-
-function chunks<T>(items: T[]): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < items.length; start += CHUNK) out.push(items.slice(start, start + CHUNK));
-  return out;
 }

@@ -1,4 +1,6 @@
-import type { DeviceClass, VisitSource } from "../../domain/analytics";
+import { hasCampaign, type DeviceClass, type VisitSource } from "../../domain/analytics";
+
+type Campaign = { source: string; medium: string; campaign: string };
 
 /**
  * How a visit's source is kept in the `analytics_sources` roll-up: one row per day, dimension and
@@ -24,14 +26,22 @@ export function sourceValues(source: VisitSource, device: DeviceClass): { dimens
     { dimension: "referrer", value: source.referrer_host },
     { dimension: "device", value: device },
   ];
-  if (source.utm_source || source.utm_medium || source.utm_campaign) {
-    values.push({ dimension: "campaign", value: [source.utm_source, source.utm_medium, source.utm_campaign].join(CAMPAIGN_SEPARATOR) });
+  if (hasCampaign(source)) {
+    values.push({ dimension: "campaign", value: campaignKey({ source: source.utm_source, medium: source.utm_medium, campaign: source.utm_campaign }) });
   }
   return values;
 }
 
+/**
+ * A campaign as one string: the roll-up's value, and the key that matches a campaign's visitors,
+ * leads and clicks.
+ */
+export function campaignKey({ source, medium, campaign }: Campaign): string {
+  return [source, medium, campaign].join(CAMPAIGN_SEPARATOR);
+}
+
 /** A campaign row's value read back. */
-export function campaignOfValue(value: string): { source: string; medium: string; campaign: string } {
+export function campaignOfValue(value: string): Campaign {
   const [source = "", medium = "", campaign = ""] = value.split(CAMPAIGN_SEPARATOR);
   return { source, medium, campaign };
 }

@@ -37,6 +37,11 @@ export function bucketValue(metric: WebVitalName, bucket: number): number {
 /** Samples per bucket, indexed by bucket. */
 export type Histogram = number[];
 
+/** How many samples a histogram holds. */
+export function histogramSamples(histogram: Histogram): number {
+  return histogram.reduce((sum, samples) => sum + samples, 0);
+}
+
 export function emptyHistogram(): Histogram {
   return new Array<number>(BUCKET_COUNT).fill(0);
 }
@@ -91,7 +96,7 @@ export function addEncodedHistogram(into: Histogram, encoded: string): void {
  * holds the ceil(p·n)-th smallest sample. Undefined for an empty histogram.
  */
 export function histogramPercentile(metric: WebVitalName, histogram: Histogram, p: number): number | undefined {
-  const total = histogram.reduce((sum, samples) => sum + samples, 0);
+  const total = histogramSamples(histogram);
   if (total <= 0) return undefined;
   const rank = Math.max(1, Math.ceil(p * total));
   let seen = 0;
@@ -105,4 +110,18 @@ export function histogramPercentile(metric: WebVitalName, histogram: Histogram, 
 /** A percentile as the report shows it: whole milliseconds, CLS to three decimals. */
 export function shownVital(metric: WebVitalName, value: number): number {
   return metric === "CLS" ? Math.round(value * 1000) / 1000 : Math.round(value);
+}
+
+/** Stored histograms (daily or monthly rows) merged into one per page and metric. */
+export function mergeByPageAndMetric(
+  rows: readonly { path: string; metric: string; histogram: string }[],
+): { path: string; metric: string; histogram: Histogram }[] {
+  const merged = new Map<string, { path: string; metric: string; histogram: Histogram }>();
+  for (const row of rows) {
+    const key = `${row.path}\n${row.metric}`;
+    let entry = merged.get(key);
+    if (!entry) merged.set(key, (entry = { path: row.path, metric: row.metric, histogram: emptyHistogram() }));
+    addEncodedHistogram(entry.histogram, row.histogram);
+  }
+  return [...merged.values()];
 }

@@ -1,6 +1,7 @@
 import { addDays, dayOf, type AnalyticsPeriod } from "../../domain/analytics";
+import { inChunks } from "../db/chunks.server";
 import type { AppDatabase } from "../db/database.server";
-import { addEncodedHistogram, emptyHistogram, encodeHistogram, type Histogram } from "./vitals-histogram";
+import { encodeHistogram, histogramSamples, mergeByPageAndMetric } from "./vitals-histogram";
 
 /**
  * Whole months of page-speed histograms (migration 0035): a report over a year then merges a
@@ -30,43 +31,39 @@ export function wholeMonths({ from, to }: AnalyticsPeriod): string[] {
  */
 export async function compactVitalsMonths(db: AppDatabase, now = Date.now()): Promise<number> {
   const current = addDays(dayOf(now), -1).slice(0, 7);
+  // Months are merged in order: only the days after the last merged month need a look.
+  const last = await db
+    .selectFrom("analytics_vitals_months")
+    .select((eb) => eb.fn.max("month").as("month"))
+    .executeTakeFirst();
   const pending = await db
     .selectFrom("analytics_vitals")
     .select((eb) => eb.fn<string>("substr", ["day", eb.val(1), eb.val(7)]).as("month"))
     .where("day", "<", `${current}-01`)
+    .where("day", ">=", last?.month ? nextMonthStart(last.month) : "")
     .distinct()
+    .orderBy("month")
     .execute();
-  const merged = new Set(
-    (await db.selectFrom("analytics_vitals_months").select("month").distinct().execute()).map((row) => row.month),
-  );
   let count = 0;
   for (const { month } of pending) {
-    if (merged.has(month)) continue;
     const rows = await db
       .selectFrom("analytics_vitals")
       .select(["path", "metric", "histogram"])
       .where("day", ">=", `${month}-01`)
       .where("day", "<=", `${month}-31`)
       .execute();
-    const histograms = new Map<string, { path: string; metric: string; histogram: Histogram }>();
-    for (const row of rows) {
-      const key = `${row.path}\n${row.metric}`;
-      const entry = histograms.get(key) ?? { path: row.path, metric: row.metric, histogram: emptyHistogram() };
-      addEncodedHistogram(entry.histogram, row.histogram);
-      histograms.set(key, entry);
-    }
-    const values = [...histograms.values()].map(({ path, metric, histogram }) => ({
+    const values = mergeByPageAndMetric(rows).map(({ path, metric, histogram }) => ({
       month,
       path,
       metric,
-      samples: histogram.reduce((sum, samples) => sum + samples, 0),
+      samples: histogramSamples(histogram),
       histogram: encodeHistogram(histogram),
     }));
     await db.transaction().execute(async (trx) => {
-      for (let start = 0; start < values.length; start += 400) {
+      for (const rows of inChunks(values)) {
         await trx
           .insertInto("analytics_vitals_months")
-          .values(values.slice(start, start + 400))
+          .values(rows)
           .onConflict((conflict) => conflict.columns(["month", "path", "metric"]).doNothing())
           .execute();
       }

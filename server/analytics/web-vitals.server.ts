@@ -1,5 +1,6 @@
 import { dayOf, WEB_VITAL_NAMES, type AnalyticsPeriod, type AnalyticsReport, type WebVitalName } from "../../domain/analytics";
 import type { VitalValues } from "../../domain/web-vitals";
+import { inChunks } from "../db/chunks.server";
 import { isPostgres, type AppDatabase } from "../db/database.server";
 import type { RateLimitRule } from "../limits/rate-limits.server";
 import type { Logger } from "../logger.server";
@@ -9,6 +10,8 @@ import {
   emptyHistogram,
   encodeHistogram,
   histogramPercentile,
+  histogramSamples,
+  mergeByPageAndMetric,
   shownVital,
   type Histogram,
 } from "./vitals-histogram";
@@ -34,8 +37,6 @@ export const VITALS_LIMIT: RateLimitRule = {
 
 /** Histograms (day, page, metric) held in memory at most; beyond it (the database away for long) samples are dropped. */
 const MAX_PENDING_HISTOGRAMS = 20_000;
-/** Rows per statement: 5 parameters each, well under SQLite's limit of 32766. */
-const ROWS_PER_STATEMENT = 500;
 
 type HistogramKey = { day: string; path: string; metric: WebVitalName };
 type PendingHistogram = HistogramKey & { histogram: Histogram };
@@ -129,7 +130,7 @@ export function createVitalsCollector(db: AppDatabase, { flushMs, logger }: { fl
 async function addToRollUp(db: AppDatabase, batch: PendingHistogram[]): Promise<void> {
   const sorted = [...batch].sort((a, b) => compareKeys(a, b));
   await db.transaction().execute(async (trx) => {
-    for (const rows of chunks(sorted)) {
+    for (const rows of inChunks(sorted)) {
       await trx
         .insertInto("analytics_vitals")
         .values(rows.map(({ day, path, metric }) => ({ day, path, metric, samples: 0, histogram: "" })))
@@ -139,12 +140,12 @@ async function addToRollUp(db: AppDatabase, batch: PendingHistogram[]): Promise<
     const stored = new Map<string, string>();
     for (const day of new Set(sorted.map((entry) => entry.day))) {
       const paths = [...new Set(sorted.filter((entry) => entry.day === day).map((entry) => entry.path))];
-      for (let start = 0; start < paths.length; start += ROWS_PER_STATEMENT) {
+      for (const somePaths of inChunks(paths)) {
         let query = trx
           .selectFrom("analytics_vitals")
           .select(["path", "metric", "histogram"])
           .where("day", "=", day)
-          .where("path", "in", paths.slice(start, start + ROWS_PER_STATEMENT))
+          .where("path", "in", somePaths)
           .orderBy("path")
           .orderBy("metric");
         if (isPostgres(db)) query = query.forUpdate();
@@ -154,9 +155,9 @@ async function addToRollUp(db: AppDatabase, batch: PendingHistogram[]): Promise<
     const merged = sorted.map(({ day, path, metric, histogram }) => {
       const total = [...histogram];
       addEncodedHistogram(total, stored.get(`${day} ${metric} ${path}`) ?? "");
-      return { day, path, metric, samples: total.reduce((sum, samples) => sum + samples, 0), histogram: encodeHistogram(total) };
+      return { day, path, metric, samples: histogramSamples(total), histogram: encodeHistogram(total) };
     });
-    for (const rows of chunks(merged)) {
+    for (const rows of inChunks(merged)) {
       await trx
         .insertInto("analytics_vitals")
         .values(rows)
@@ -178,12 +179,6 @@ function compareKeys(a: HistogramKey, b: HistogramKey): number {
   return 0;
 }
 
-function chunks<T>(rows: T[]): T[][] {
-  const parts: T[][] = [];
-  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) parts.push(rows.slice(start, start + ROWS_PER_STATEMENT));
-  return parts;
-}
-
 type VitalsRow = AnalyticsReport["vitals"][number];
 
 const P75_FIELD: Record<WebVitalName, "lcp_p75" | "inp_p75" | "cls_p75" | "ttfb_p75"> = {
@@ -203,19 +198,16 @@ const P75_FIELD: Record<WebVitalName, "lcp_p75" | "inp_p75" | "cls_p75" | "ttfb_
 export async function vitalsByPage(db: AppDatabase, period: AnalyticsPeriod): Promise<AnalyticsReport["vitals"]> {
   const rows = await vitalsRowsOf(db, period);
   const pages = new Map<string, Map<WebVitalName, Histogram>>();
-  for (const row of rows) {
-    if (!(WEB_VITAL_NAMES as string[]).includes(row.metric)) continue;
-    const metrics = pages.get(row.path) ?? new Map<WebVitalName, Histogram>();
-    pages.set(row.path, metrics);
-    let histogram = metrics.get(row.metric as WebVitalName);
-    if (!histogram) metrics.set(row.metric as WebVitalName, (histogram = emptyHistogram()));
-    addEncodedHistogram(histogram, row.histogram);
+  for (const { path, metric, histogram } of mergeByPageAndMetric(rows)) {
+    if (!(WEB_VITAL_NAMES as string[]).includes(metric)) continue;
+    const metrics = pages.get(path) ?? new Map<WebVitalName, Histogram>();
+    pages.set(path, metrics.set(metric as WebVitalName, histogram));
   }
   const report: VitalsRow[] = [];
   for (const [path, metrics] of pages) {
     const entry: VitalsRow = { path, samples: 0, lcp_p75: null, inp_p75: null, cls_p75: null, ttfb_p75: null };
     for (const [metric, histogram] of metrics) {
-      entry.samples = Math.max(entry.samples, histogram.reduce((sum, samples) => sum + samples, 0));
+      entry.samples = Math.max(entry.samples, histogramSamples(histogram));
       const p75 = histogramPercentile(metric, histogram, 0.75);
       entry[P75_FIELD[metric]] = p75 === undefined ? null : shownVital(metric, p75);
     }
