@@ -31,7 +31,7 @@ import { BLOG_PAGE_SIZE, FEATURED_POSTS_LIMIT } from "../domain/blog";
 import { cleanArticleHtml } from "../server/blog/article-html.server";
 import { createDatabase } from "../server/db/database.server";
 import { migrateToLatest } from "../server/db/migrate.server";
-import { startBuiltServer, type BuiltServer } from "../tests/helpers/built-server";
+import { adminToken, startBuiltServer, type BuiltServer } from "../tests/helpers/built-server";
 import { fillAnalyticsYear, timeReport, VIEWS_PER_DAY } from "./bench-analytics";
 // @ts-expect-error: a plain ES module of the build scripts, without types.
 import { pageWeights } from "./page-weight.mjs";
@@ -262,17 +262,6 @@ function middlePagePath(others: number): string {
   const pages = Math.max(1, Math.ceil(listed / BLOG_PAGE_SIZE));
   const middle = Math.ceil(pages / 2);
   return middle > 1 ? `/blog?page=${middle}` : "/blog";
-}
-
-/** An admin token of a server started by the benchmark. */
-async function adminToken(server: BuiltServer): Promise<string> {
-  const response = await fetch(`${server.url}/api/admin/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ password: server.adminPassword }),
-  });
-  if (response.status !== 200) throw new Error(`login answered ${response.status}`);
-  return ((await response.json()) as { token: string }).token;
 }
 
 async function main(): Promise<void> {

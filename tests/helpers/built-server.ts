@@ -87,6 +87,17 @@ export async function startBuiltServer({
   return { url, dataDir: dir, adminPassword, pid: child.pid!, output: () => stdout, stop };
 }
 
+/** An admin token from a started server's login API: its own password unless told another. */
+export async function adminToken(server: BuiltServer, password = server.adminPassword): Promise<string> {
+  const response = await fetch(`${server.url}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ password }),
+  });
+  if (response.status !== 200) throw new Error(`The admin login answered ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();

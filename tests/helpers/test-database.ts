@@ -66,6 +66,23 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
   return { db, target, connectAgain: () => track(others, createDatabase(target)), destroy };
 }
 
+/**
+ * A new, empty schema on the PostgreSQL server at `url`, for a server process of its own: the
+ * DATABASE_URL to give it (its search_path set to the schema), and the schema's removal.
+ */
+export async function throwawaySchema(url: string): Promise<{ databaseUrl: string; drop: () => Promise<void> }> {
+  const schema = `test_${crypto.randomBytes(6).toString("hex")}`;
+  await withClient(url, (client) => client.query(`create schema ${schema}`));
+  const databaseUrl = new URL(url);
+  databaseUrl.searchParams.set("options", `-c search_path=${schema}`);
+  return {
+    databaseUrl: databaseUrl.toString(),
+    drop: async () => {
+      await withClient(url, (client) => client.query(`drop schema ${schema} cascade`));
+    },
+  };
+}
+
 async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();

@@ -1,8 +1,11 @@
 import crypto from "node:crypto";
 import { afterAll, describe, expect, test } from "vitest";
-import pg from "pg";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { AnalyticsReport } from "../../domain/analytics";
-import { startBuiltServer, type BuiltServer } from "../helpers/built-server";
+import { adminToken, startBuiltServer, type BuiltServer } from "../helpers/built-server";
+import { throwawaySchema } from "../helpers/test-database";
 
 /**
  * Counting seen from outside, on the built server (docs/decisions/141): a known mix of page
@@ -73,16 +76,6 @@ async function report(server: BuiltServer, token: string): Promise<AnalyticsRepo
   return (await response.json()) as AnalyticsReport;
 }
 
-async function login(server: BuiltServer, password: string): Promise<string> {
-  const response = await fetch(`${server.url}/api/admin/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ password }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
 /** The report once it holds `views` views, or whatever it holds after 10 s. */
 async function reportOnceCounted(server: BuiltServer, token: string, views: number): Promise<AnalyticsReport> {
   const deadline = Date.now() + 10_000;
@@ -97,30 +90,13 @@ async function reportOnceCounted(server: BuiltServer, token: string, views: numb
 type Database = { env: Record<string, string>; cleanUp: () => Promise<void> };
 
 async function sqliteFile(): Promise<Database> {
-  const { mkdtempSync, rmSync } = await import("node:fs");
-  const { tmpdir } = await import("node:os");
-  const path = await import("node:path");
   const dir = mkdtempSync(path.join(tmpdir(), "dialogic-analytics-"));
   return { env: { DATA_DIR: dir }, cleanUp: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 async function postgresSchema(url: string): Promise<Database> {
-  const schema = `analytics_${crypto.randomBytes(6).toString("hex")}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`create schema ${schema}`);
-  await client.end();
-  const target = new URL(url);
-  target.searchParams.set("options", `-c search_path=${schema}`);
-  return {
-    env: { DATABASE_URL: target.toString() },
-    cleanUp: async () => {
-      const drop = new pg.Client({ connectionString: url });
-      await drop.connect();
-      await drop.query(`drop schema ${schema} cascade`);
-      await drop.end();
-    },
-  };
+  const schema = await throwawaySchema(url);
+  return { env: { DATABASE_URL: schema.databaseUrl }, cleanUp: schema.drop };
 }
 
 const kinds: [string, () => Promise<Database>][] = [["SQLite file", sqliteFile]];
@@ -159,7 +135,7 @@ describe.each(kinds)("page views on a %s", (_kind, open) => {
     ]);
     expect(firstHalf.length + secondHalf.length).toBe(1000);
 
-    const token = await login(first, password);
+    const token = await adminToken(first, password);
     const counted = await reportOnceCounted(second, token, 1000);
     // Nothing more arrives later: every view was counted once.
     await new Promise((resolve) => setTimeout(resolve, 3 * FLUSH_MS));

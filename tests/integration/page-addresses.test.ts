@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startBuiltServer, type BuiltServer } from "../helpers/built-server";
+import { adminToken, startBuiltServer, type BuiltServer } from "../helpers/built-server";
 
 /**
  * One address per page (decision 140), on the built server: every other spelling of a page's
@@ -56,15 +56,6 @@ const spellings = (slug: string) => [
   `/blog/%2e/${slug}`,
 ];
 
-async function login(server: BuiltServer): Promise<string> {
-  const response = await fetch(`${server.url}/api/admin/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ password: server.adminPassword }),
-  });
-  return ((await response.json()) as { token: string }).token;
-}
-
 async function admin(server: BuiltServer, token: string, method: string, path: string, body?: unknown): Promise<Response> {
   return fetch(`${server.url}/api/admin${path}`, {
     method,
@@ -78,7 +69,7 @@ describe("one address per page", () => {
   let token: string;
   beforeAll(async () => {
     server = await startBuiltServer();
-    token = await login(server);
+    token = await adminToken(server);
   });
   afterAll(() => server?.stop());
 
@@ -187,7 +178,7 @@ describe("page numbers past the end of the list", () => {
     const server = await startBuiltServer();
     try {
       for (const page of [3, 2, 7, 40, 123456789, 8]) expect((await fetch(`${server.url}/blog?page=${page}`)).status, String(page)).toBe(404);
-      const token = await login(server);
+      const token = await adminToken(server);
       for (let index = 0; index < 30; index += 1) {
         const slug = `filler-${index}-${crypto.randomBytes(3).toString("hex")}`;
         expect((await admin(server, token, "POST", "/posts", { slug, title: `Filler ${index}`, content: "<p>Filler.</p>", published: true })).status).toBe(201);

@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import { readFileSync } from "node:fs";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import pg from "pg";
-import { startBuiltServer, type BuiltServer } from "../helpers/built-server";
+import { adminToken, startBuiltServer, type BuiltServer } from "../helpers/built-server";
+import { throwawaySchema } from "../helpers/test-database";
 import { scriptHashSource } from "../../server/http/security-headers.server";
 
 /**
@@ -14,16 +14,6 @@ import { scriptHashSource } from "../../server/http/security-headers.server";
  */
 
 type Pair = { first: BuiltServer; second: BuiltServer; cleanUp?: () => Promise<void> };
-
-async function login(server: BuiltServer): Promise<string> {
-  const response = await fetch(`${server.url}/api/admin/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ password: server.adminPassword }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
 
 async function publish(server: BuiltServer, token: string, slug: string, title: string): Promise<void> {
   const response = await fetch(`${server.url}/api/admin/posts`, {
@@ -49,23 +39,11 @@ async function sqlitePair(): Promise<Pair> {
 }
 
 async function postgresPair(url: string): Promise<Pair> {
-  const schema = `cache_${crypto.randomBytes(6).toString("hex")}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`create schema ${schema}`);
-  await client.end();
-  const target = new URL(url);
-  target.searchParams.set("options", `-c search_path=${schema}`);
-  const env = { DATABASE_URL: target.toString() };
+  const schema = await throwawaySchema(url);
+  const env = { DATABASE_URL: schema.databaseUrl };
   const first = await startBuiltServer({ env });
   const second = await startBuiltServer({ env: { ...env, ADMIN_PASSWORD: first.adminPassword } });
-  const cleanUp = async () => {
-    const drop = new pg.Client({ connectionString: url });
-    await drop.connect();
-    await drop.query(`drop schema ${schema} cascade`);
-    await drop.end();
-  };
-  return { first, second, cleanUp };
+  return { first, second, cleanUp: schema.drop };
 }
 
 const kinds: [string, () => Promise<Pair>][] = [["SQLite file", sqlitePair]];
@@ -96,7 +74,7 @@ describe.each(kinds)("two processes on one %s database", (_kind, start) => {
       }
     }
 
-    await publish(first, await login(first), slug, title);
+    await publish(first, await adminToken(first), slug, title);
 
     const list = await page(first, "/blog");
     expect(list.html).toContain(title);
@@ -119,7 +97,7 @@ describe.each(kinds)("two processes on one %s database", (_kind, start) => {
     const publishAt = new Date(Date.now() + 4000);
     const response = await fetch(`${first.url}/api/admin/posts`, {
       method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${await login(first)}` },
+      headers: { "content-type": "application/json", authorization: `Bearer ${await adminToken(first)}` },
       body: JSON.stringify({ slug, title, content: `<p>Body of ${title}</p>`, published: true, publish_at: publishAt.toISOString() }),
     });
     expect(response.status).toBe(201);
@@ -246,7 +224,7 @@ describe("the article is sent once", () => {
 
   test("its HTML is in the page once, and the page is at most 1.3 times its size without hydration data", async () => {
     const fixture = JSON.parse(readFileSync("tests/fixtures/article-30k.json", "utf8")) as { html: string; title: string };
-    const token = await login(server);
+    const token = await adminToken(server);
     const created = await fetch(`${server.url}/api/admin/posts`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
