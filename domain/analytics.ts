@@ -118,6 +118,11 @@ export const MAX_ANALYTICS_DAYS = 366;
 export const CSV_TABLES = ["pages", "referrers", "campaigns", "vitals"] as const;
 export type CsvTable = (typeof CSV_TABLES)[number];
 
+/** A CSV export's file name, as the API sends it and the dashboard saves it: the table and the period it covers ("analytics-pages-2026-11-01-to-2026-11-30.csv"). */
+export function csvFileName(table: CsvTable, period: Pick<AnalyticsReport, "from" | "to">): string {
+  return `analytics-${table}-${period.from}-to-${period.to}.csv`;
+}
+
 /** A day as the analytics count it: UTC, "YYYY-MM-DD". */
 export function dayOf(at: Date | number): string {
   return new Date(at).toISOString().slice(0, 10);

@@ -1,5 +1,5 @@
 import express from "express";
-import { analyticsPeriod, CSV_TABLES, dayOf, type CsvTable } from "../../domain/analytics";
+import { analyticsPeriod, CSV_TABLES, csvFileName, dayOf, type CsvTable } from "../../domain/analytics";
 import type { AppServices } from "../context.server";
 import { sendApiError } from "../http/api-errors.server";
 import { requireAdmin } from "../http/require-admin.server";
@@ -40,7 +40,7 @@ export function analyticsRouter(services: AppServices) {
     const csv = reportCsv(await analyticsReport(services.db, period), table as CsvTable);
     res
       .type("text/csv; charset=utf-8")
-      .attachment(`analytics-${table as CsvTable}-${period.from}-to-${period.to}.csv`)
+      .attachment(csvFileName(table as CsvTable, period))
       .send(csv);
   });
   return router;

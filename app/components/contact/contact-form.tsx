@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { SOURCE_FIELDS, type VisitSource } from "../../../domain/analytics";
+import { SOURCE_FIELDS } from "../../../domain/analytics";
 import {
   CONTACT_FIELDS,
   CONTACT_HONEYPOT_FIELD,
@@ -56,10 +56,7 @@ export function ContactForm({
     if (sending) return;
     setNotice(undefined);
     setSentTo(undefined);
-    const form = new FormData(event.currentTarget);
-    const honeypot = form.get(CONTACT_HONEYPOT_FIELD);
-    // The hidden source fields, the same ones a post without JavaScript carries.
-    const sent: Partial<VisitSource> = Object.fromEntries(SOURCE_FIELDS.map((field) => [field, String(form.get(field) ?? "")]));
+    const honeypot = new FormData(event.currentTarget).get(CONTACT_HONEYPOT_FIELD);
     // The schema (and its library) loads when a message is sent, not with the page (decision 074).
     const fields = (await import("../../lib/contact/validate-contact")).validateContact(values);
     if (fields) {
@@ -72,7 +69,8 @@ export function ContactForm({
     }
     setErrors({});
     setSending(true);
-    const result = await sendContactMessage(values, typeof honeypot === "string" ? honeypot : "", sent);
+    // The visit's source, as the hidden fields carry it in a post without JavaScript.
+    const result = await sendContactMessage(values, typeof honeypot === "string" ? honeypot : "", source);
     setSending(false);
     if (result.ok) {
       replaceToast(TOAST_ID, "success", contactMessages.sentTitle, contactMessages.sentDescription);

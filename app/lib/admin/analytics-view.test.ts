@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
+import { csvFileName } from "../../../domain/analytics";
 import {
   articlesOf,
-  csvFileName,
   csvPath,
   currentDays,
   daysHref,

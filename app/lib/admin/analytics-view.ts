@@ -48,11 +48,6 @@ export function csvPath(choice: PeriodChoice, table: CsvTable): string {
   return `/api/admin/analytics.csv?${query.toString()}`;
 }
 
-/** The saved file's name: the table and the period it covers ("analytics-pages-2026-11-01-to-2026-11-30.csv"). */
-export function csvFileName(table: CsvTable, period: Pick<AnalyticsReport, "from" | "to">): string {
-  return `analytics-${table}-${period.from}-to-${period.to}.csv`;
-}
-
 /** Articles are the pages under /blog/ (the list itself, /blog, is not one). */
 export function articlesOf(pages: AnalyticsReport["pages"]): AnalyticsReport["pages"] {
   return pages.filter((page) => page.path.startsWith("/blog/") && page.path.length > "/blog/".length);
