@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { campaignOf, dayOf, deviceClass, NOT_FOUND_PATH, referrerHost, type DeviceClass, type VisitSource } from "../../domain/analytics";
 import type { AppDatabase } from "../db/database.server";
 import type { Logger } from "../logger.server";
+import { batchWriter } from "./batch-writer.server";
 import { isBrowserAgent } from "./beacons.server";
 import { writeViews, type DayViews } from "./view-batches.server";
 
@@ -48,7 +49,6 @@ type Client = { userAgent: string; forwarded: string | string[] | undefined; kin
 export function createPageViews({ db, siteHost, flushMs, clientAddress, logger, now = Date.now }: Options): PageViews {
   const agents = new Map<string, DeviceClass | "bot">();
   let batches = new Map<string, DayViews>();
-  let writing = Promise.resolve();
   // The day a view falls on, worked out again only when midnight (UTC) has passed.
   let day = "";
   let dayEnds = 0;
@@ -111,34 +111,22 @@ export function createPageViews({ db, siteHost, flushMs, clientAddress, logger, 
     batch.visitors.set(key, { address, userAgent, device, source, paths: new Set([path]) });
   };
 
-  const flush = () => {
-    writing = writing.then(async () => {
-      if (batches.size === 0) return;
-      const taken = batches;
-      batches = new Map();
-      for (const [viewed, views] of taken) {
-        try {
-          await writeViews(db, { day: viewed, views, siteHost, today: today() });
-        } catch (error) {
-          // The database is away: the counts wait for the next batch instead of being lost.
-          logger.warn({ err: error }, "page views could not be written; kept for the next batch");
-          putBack(batches, viewed, views);
-        }
+  const writer = batchWriter(flushMs, async () => {
+    if (batches.size === 0) return;
+    const taken = batches;
+    batches = new Map();
+    for (const [viewed, views] of taken) {
+      try {
+        await writeViews(db, { day: viewed, views, siteHost, today: today() });
+      } catch (error) {
+        // The database is away: the counts wait for the next batch instead of being lost.
+        logger.warn({ err: error }, "page views could not be written; kept for the next batch");
+        putBack(batches, viewed, views);
       }
-    });
-    return writing;
-  };
+    }
+  });
 
-  const timer = setInterval(() => void flush(), flushMs);
-  timer.unref();
-  return {
-    count,
-    flush,
-    close: () => {
-      clearInterval(timer);
-      return flush();
-    },
-  };
+  return { count, flush: writer.flush, close: writer.close };
 }
 
 /** Browsers' speculative loads (link prefetch, prerender): not a person looking at a page. */

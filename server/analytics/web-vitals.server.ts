@@ -15,6 +15,7 @@ import {
   shownVital,
   type Histogram,
 } from "./vitals-histogram";
+import { batchWriter } from "./batch-writer.server";
 import { vitalsRowsOf } from "./vitals-months.server";
 
 /**
@@ -58,7 +59,6 @@ export type VitalsCollector = {
  */
 export function createVitalsCollector(db: AppDatabase, { flushMs, logger }: { flushMs: number; logger: Logger }): VitalsCollector {
   let pending = new Map<string, PendingHistogram>();
-  let writing: Promise<void> = Promise.resolve();
   let closed = false;
   let warnedFull = false;
 
@@ -93,13 +93,7 @@ export function createVitalsCollector(db: AppDatabase, { flushMs, logger }: { fl
     }
   };
 
-  const flush = () => {
-    writing = writing.then(write);
-    return writing;
-  };
-
-  const timer = setInterval(() => void flush(), flushMs);
-  timer.unref();
+  const writer = batchWriter(flushMs, write);
 
   return {
     add(path, values, at = new Date()) {
@@ -112,11 +106,10 @@ export function createVitalsCollector(db: AppDatabase, { flushMs, logger }: { fl
         if (histogram) histogram[bucketOf(metric, value)]! += 1;
       }
     },
-    flush,
-    async close() {
+    flush: writer.flush,
+    close() {
       closed = true;
-      clearInterval(timer);
-      await flush();
+      return writer.close();
     },
   };
 }
