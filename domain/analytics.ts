@@ -25,14 +25,6 @@ export const EMPTY_SOURCE: VisitSource = { landing_path: "", referrer_host: "", 
 export const DEMO_CLICK_ENDPOINT = "/api/analytics/demo-click";
 
 /**
- * Pages only the team sees (the admin area, a draft's preview link): never a visit's landing
- * page, never measured. The server knows them by route; the browser by this rule.
- */
-export function isTeamPath(pathname: string): boolean {
-  return /^\/(admin|preview)(\/|$)/i.test(pathname);
-}
-
-/**
  * The path every not-found view is counted under: made-up addresses are the client's to invent,
  * and one row per day each would let anyone grow the tables at will.
  */

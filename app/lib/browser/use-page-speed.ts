@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useMatches } from "react-router";
-import { isTeamPath } from "../../../domain/analytics";
+import { isTeamPath } from "../../../domain/team-paths";
 
 let started = false;
 

@@ -4,7 +4,8 @@
  * demo" links. Session storage keeps it for this tab only and forgets it when the tab closes; no
  * cookie is set and nothing leaves the browser until the visitor sends a message or clicks.
  */
-import { campaignOf, DEMO_CLICK_ENDPOINT, EMPTY_SOURCE, isTeamPath, landingPath, referrerHost, sourceFromFields, type VisitSource } from "../../../domain/analytics";
+import { isTeamPath } from "../../../domain/team-paths";
+import { campaignOf, DEMO_CLICK_ENDPOINT, EMPTY_SOURCE, landingPath, referrerHost, sourceFromFields, type VisitSource } from "../../../domain/analytics";
 
 export const VISIT_SOURCE_KEY = "dialogic.visit-source";
 
