@@ -80,7 +80,10 @@ export type ReportListFilter = {
   q: string;
   status: string | undefined;
   severity: string | undefined;
-  sort: InboxSort;
+  /** Newest or oldest first, the next due date first, or the highest CVSS score first. */
+  sort: InboxSort | "due" | "cvss";
+  /** "overdue": only open reports past a due date; "open": only reports not closed. */
+  due: "overdue" | "open" | undefined;
 };
 
 export type ReportFilterResult =
@@ -104,7 +107,9 @@ export function parseReportFilter(
   if (params.severity !== undefined && params.severity !== "" && severity === undefined) {
     return { ok: false, field: "severity", error: `severity must be one of ${severities.join(", ")}` };
   }
-  const sort = oneOf(params.sort, ["newest", "oldest"] as const, "newest");
-  if (sort === undefined) return { ok: false, field: "sort", error: "sort must be newest or oldest" };
-  return { ok: true, filter: { q, status, severity, sort } };
+  const sort = oneOf(params.sort, ["newest", "oldest", "due", "cvss"] as const, "newest");
+  if (sort === undefined) return { ok: false, field: "sort", error: "sort must be newest, oldest, due or cvss" };
+  const due = params.due === undefined || params.due === "" ? undefined : (["overdue", "open"] as const).find((each) => each === params.due);
+  if (params.due !== undefined && params.due !== "" && due === undefined) return { ok: false, field: "due", error: "due must be overdue or open" };
+  return { ok: true, filter: { q, status, severity, sort, due } };
 }

@@ -33,6 +33,21 @@ export const DEFAULT_TARGETS: DeadlineTargets = {
   },
 };
 
+/** The default targets with the configured days for high, medium and low (informational follows low). */
+export function resolveTargets(days: { high: number; medium: number; low: number }): DeadlineTargets {
+  const calendar = (count: number): Target => ({ days: count, business: false });
+  return {
+    ...DEFAULT_TARGETS,
+    resolve: {
+      Critical: DEFAULT_TARGETS.resolve.Critical,
+      High: calendar(days.high),
+      Medium: calendar(days.medium),
+      Low: calendar(days.low),
+      Informational: calendar(days.low),
+    },
+  };
+}
+
 /** A time the report's clock stood still, as ISO instants; an open one has not ended yet. */
 export type Pause = { from: string; to?: string };
 

@@ -24,21 +24,6 @@ export const WEAKNESS_TYPES = ["Design", "Implementation", "Configuration", "Oth
 
 export const SEVERITIES = ["Critical", "High", "Medium", "Low", "Informational"] as const;
 
-/** The administrator's triage states; every report starts as 'new'. */
-export const REPORT_STATUSES = ["new", "triaged", "resolved", "not_applicable"] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
-
-export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
-  new: "New",
-  triaged: "Triaged",
-  resolved: "Resolved",
-  not_applicable: "Not applicable",
-};
-
-export function isReportStatus(value: unknown): value is ReportStatus {
-  return typeof value === "string" && (REPORT_STATUSES as readonly string[]).includes(value);
-}
-
 /**
  * Human-readable references such as 'VR-2026-7K3F9Q': the year received and six characters of
  * Crockford's base32 (no I, L, O or U, so they read back unambiguously over the phone).

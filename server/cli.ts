@@ -76,7 +76,7 @@ const commands: Record<string, Command> = {
   },
   "purge-attachments": {
     summary:
-      "delete the attachments of closed (resolved or not applicable) reports unchanged for N days: purge-attachments [--older-than N] (default ATTACHMENT_RETENTION_DAYS)",
+      "delete the attachments of closed reports (resolved, not applicable, duplicate, informative, out of scope, spam or withdrawn) unchanged for N days: purge-attachments [--older-than N] (default ATTACHMENT_RETENTION_DAYS)",
     async run({ db, config, args }) {
       const days = olderThanDays(args, config.attachmentRetentionDays);
       const { attachments, bytes } = await purgeClosedReportAttachments(db, days);

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_TARGETS, parseHolidays, resolveTargets } from "../domain/disclosure-deadlines";
 import type { SiteConfig } from "../domain/site";
 import { parseTrustProxy, type TrustProxy } from "./http/client-key.server";
 import { UPLOAD_BODY_TIMEOUT_MS, UPLOAD_IDLE_TIMEOUT_MS } from "./reports/report-upload.server";
@@ -97,6 +98,18 @@ const envSchema = z.object({
     (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
     wholeNumber(1).optional(),
   ),
+  DISCLOSURE_HOLIDAYS: z
+    .string()
+    .default("")
+    .transform((value, context) => {
+      const parsed = parseHolidays(value);
+      if (parsed.ok) return parsed.holidays;
+      context.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    }),
+  DISCLOSURE_RESOLVE_DAYS_HIGH: wholeNumber(1).default(DEFAULT_TARGETS.resolve.High.days),
+  DISCLOSURE_RESOLVE_DAYS_MEDIUM: wholeNumber(1).default(DEFAULT_TARGETS.resolve.Medium.days),
+  DISCLOSURE_RESOLVE_DAYS_LOW: wholeNumber(1).default(DEFAULT_TARGETS.resolve.Low.days),
   DATABASE_CONNECT_ATTEMPTS: wholeNumber(1).default(10),
   OUTBOX_CLAIM_TTL: envNumber({ min: 10, max: 3600, message: "must be a whole number of seconds from 10 to 3600" }).default(300),
   SHUTDOWN_DELAY: envNumber({ min: 0, max: 60, whole: false, message: "must be a number of seconds from 0 to 60" }).default(0),
@@ -176,6 +189,18 @@ function toConfig(env: z.infer<typeof envSchema>) {
     uploadTimeouts: {
       idleTimeoutMs: env.REPORT_UPLOAD_IDLE_TIMEOUT * 1000,
       bodyTimeoutMs: env.REPORT_UPLOAD_TIMEOUT * 1000,
+    },
+    /**
+     * The disclosure policy's deadlines (docs/decisions/145): business days skip weekends and these
+     * holidays; critical reports are resolved within 10 business days, the others within these days.
+     */
+    disclosure: {
+      holidays: env.DISCLOSURE_HOLIDAYS,
+      targets: resolveTargets({
+        high: env.DISCLOSURE_RESOLVE_DAYS_HIGH,
+        medium: env.DISCLOSURE_RESOLVE_DAYS_MEDIUM,
+        low: env.DISCLOSURE_RESOLVE_DAYS_LOW,
+      }),
     },
     /** Attachments of closed reports are purged this many days after closing; unset keeps them. */
     attachmentRetentionDays: env.ATTACHMENT_RETENTION_DAYS,

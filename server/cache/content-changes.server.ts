@@ -13,6 +13,8 @@ export type ChangeListener = (tags: string[] | "all") => void;
 /** The tag of everything that lists posts: /blog and its pages (and anything else that lists them). */
 export const POSTS_TAG = "posts";
 export const postTag = (slug: string) => `post:${slug}`;
+/** The public thanks of the disclosure program: /security/acknowledgments. */
+export const ACKNOWLEDGMENTS_TAG = "acknowledgments";
 
 /** Rows are kept this long; a process that has not looked for longer drops everything. */
 const KEEP_MS = 24 * 60 * 60 * 1000;

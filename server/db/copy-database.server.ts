@@ -23,6 +23,8 @@ const COPIED_TABLES = [
   { table: "mail_outbox", key: "id", batch: 500 },
   { table: "contact_messages", key: "id", batch: 500 },
   { table: "security_reports", key: "id", batch: 100 },
+  { table: "report_case_tokens", key: "token_hash", batch: 500 },
+  { table: "report_events", key: "id", batch: 500 },
   { table: "report_attachments", key: "id", batch: 4 },
   { table: "report_attachment_chunks", key: "id", batch: 8 },
   { table: "blog_post_editorial", key: "post_id", batch: 500 },

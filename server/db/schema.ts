@@ -1,6 +1,7 @@
 import type { Generated } from "kysely";
 import type { BlogPost } from "../../domain/blog-post";
 import type { PostWorkflowValues } from "../../domain/post-publishing";
+import type { ReportStatus } from "../../domain/report-status";
 
 /**
  * Column conventions shared by SQLite and PostgreSQL (see docs/decisions/003-portable-columns.md):
@@ -101,9 +102,44 @@ export type SecurityReportsTable = {
   description: string;
   reproduction_steps: string;
   impact: string;
-  status: "new" | "triaged" | "resolved" | "not_applicable";
+  status: ReportStatus;
   created_at: string;
   updated_at: string;
+  /** The team's severity; `severity` stays the reporter's. */
+  assessed_severity: string | null;
+  cvss_vector: string | null;
+  cvss_score: number | null;
+  /** The report this one duplicates (its id). */
+  duplicate_of: string | null;
+  /** The reporter's choice: "named" or "anonymous"; null until they choose. */
+  credit: string | null;
+  credit_name: string | null;
+  credit_url: string | null;
+  /** Whether the acknowledgments page may show the report's title. */
+  publish_title: Generated<BooleanColumn>;
+  /** The reporter wrote since the team last answered. */
+  awaiting_team: Generated<BooleanColumn>;
+  acknowledged_at: string | null;
+  assessed_at: string | null;
+  resolved_at: string | null;
+};
+
+/** A reporter's case links (migration 0036): SHA-256 of each token, never the token. */
+export type ReportCaseTokensTable = {
+  token_hash: string;
+  report_id: string;
+  created_at: string;
+};
+
+/** A report's timeline: status changes and the conversation (migration 0036). */
+export type ReportEventsTable = {
+  id: string;
+  report_id: string;
+  kind: "status" | "message";
+  author: "team" | "reporter";
+  status: ReportStatus | null;
+  body: string | null;
+  created_at: string;
 };
 
 export type ReportAttachmentsTable = {
@@ -125,6 +161,8 @@ export type ReportAttachmentsTable = {
    * before it, without a key, and after a day (forgotten by housekeeping).
    */
   client_hash: string | null;
+  /** The message a file was added with, on the case page (migration 0036); null: with the report. */
+  event_id: string | null;
 };
 
 /** The bytes of an attachment after its first chunk, in order. */
@@ -258,6 +296,8 @@ export type Database = {
   security_reports: SecurityReportsTable;
   report_attachments: ReportAttachmentsTable;
   report_attachment_chunks: ReportAttachmentChunksTable;
+  report_case_tokens: ReportCaseTokensTable;
+  report_events: ReportEventsTable;
   post_revisions: PostRevisionsTable;
   post_preview_links: PostPreviewLinksTable;
   content_changes: ContentChangesTable;

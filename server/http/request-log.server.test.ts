@@ -71,6 +71,15 @@ describe("the access log line", () => {
     }
     for (const url of ["/blog/preview-of-2027", "/api/posts?q=%20", "/"]) expect(loggedUrl(url), url).toBe(url);
   });
+
+  test("a reporter's case token is redacted from page and API addresses, however spelled", () => {
+    const token = "a".repeat(43);
+    expect(loggedUrl(`/security/case/${token}`)).toBe("/security/case/[redacted]");
+    expect(loggedUrl(`/Security/Case/${token}?x=1`)).toBe("/security/case/[redacted]");
+    expect(loggedUrl(`/api/security/case/${token}/messages`)).toBe("/api/security/case/[redacted]");
+    expect(loggedUrl(`/%73ecurity/case/${token}`)).toBe("/security/case/[redacted]");
+    for (const url of ["/blog/a-case-study", "/api/security/case-link", "/security"]) expect(loggedUrl(url), url).toBe(url);
+  });
 });
 
 describe("log lines of one turn of the event loop", () => {

@@ -57,13 +57,19 @@ export function requestLog(logger: Logger): RequestLog {
 const PREVIEW_SEGMENT = PREVIEW_PATH_PREFIX.slice(1, -1);
 
 /**
- * The URL as logged: a draft's preview link is a read key to it, so its token never reaches the
- * logs, whatever the spelling of the address (`/Preview/…`, `/x/../preview/…`, `/%70review/…`).
+ * The URL as logged: a draft's preview link and a reporter's case link are keys, so their tokens
+ * never reach the logs, whatever the spelling of the address (`/Preview/…`, `/x/../preview/…`,
+ * `/%70review/…`), nor do the case API's (`/api/security/case/{token}/…`).
  */
 export function loggedUrl(url: string): string {
-  // The common case, cheaply: nothing that could spell "preview".
-  if (!/review|%/i.test(url)) return url;
+  // The common case, cheaply: nothing that could spell "preview" or "case".
+  if (!/review|case|%/i.test(url)) return url;
   const path = url.split("?", 1)[0]!;
-  const first = normalisedPath(path).split("/")[1] ?? "";
-  return first.toLowerCase() === PREVIEW_SEGMENT ? `${PREVIEW_PATH_PREFIX}[redacted]` : url;
+  const segments = normalisedPath(path).toLowerCase().split("/");
+  if (segments[1] === PREVIEW_SEGMENT) return `${PREVIEW_PATH_PREFIX}[redacted]`;
+  const caseAt = segments.indexOf("case");
+  if (caseAt > 1 && segments[caseAt - 1] === "security" && segments.length > caseAt + 1) {
+    return `${segments.slice(0, caseAt + 1).join("/")}/[redacted]`;
+  }
+  return url;
 }

@@ -17,6 +17,9 @@ import { postWorkflowRouter } from "../blog/post-workflow-api.server";
 import { publicPostsRouter } from "./public-posts-api.server";
 import { requestLog } from "./request-log.server";
 import { securityReportsRouter } from "../reports/security-reports-api.server";
+import { createUploadGate } from "../reports/upload-quota.server";
+import { caseApiRouter } from "../disclosure/case-api.server";
+import { triageApiRouter } from "../disclosure/triage-api.server";
 import { securityTxtRouter } from "./security-txt.server";
 import { webVitalsRouter, type WebVitalsDoor } from "../analytics/web-vitals-api.server";
 import { databaseUnavailableHandler } from "./unavailable.server";
@@ -70,7 +73,11 @@ export function createSiteRouter(
   api.use(contactApiRouter(services));
   api.use(adminCountsRouter(services));
   api.use(analyticsRouter(services));
-  api.use(securityReportsRouter(services));
+  // Uploads in progress in this process, reports and case messages alike (docs/decisions/066).
+  const uploadGate = createUploadGate(services.config.uploadQuota.concurrentUploads);
+  api.use(securityReportsRouter(services, { gate: uploadGate }));
+  api.use(caseApiRouter(services, { gate: uploadGate }));
+  api.use(triageApiRouter(services));
   api.use(publicPostsRouter(services));
   api.use(apiNotFound);
   api.use(apiErrorHandler(services.logger));

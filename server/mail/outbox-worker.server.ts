@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { redactCaseLinks } from "../../domain/disclosure-case";
 import { definedOnly } from "../../domain/validation";
 import type { AppDatabase } from "../db/database.server";
 import { isDatabaseUnreachable } from "../db/database-errors.server";
@@ -137,7 +138,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       await recordFailure(id, attempts, error);
       return false;
     }
-    await recordSent(id, attempts);
+    await recordSent(id, attempts, email.text_body);
     if (transport.kind === "smtp") logger.info({ mailId: id, attempts }, "email sent");
     return true;
   }
@@ -145,8 +146,11 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   /**
    * Marks a delivered email sent. The mail server has it already, so while the database is away
    * this keeps trying (inside the claim) rather than let the claim expire and the email go twice.
+   * A reporter's case link is a key to their report: once it is on its way, the copy kept here
+   * loses its token.
    */
-  async function recordSent(id: string, attempts: number): Promise<void> {
+  async function recordSent(id: string, attempts: number, text: string): Promise<void> {
+    const kept = redactCaseLinks(text);
     const giveUpAt = Date.now() + settings.claimTtlMs / 2;
     for (let wait = 250; ; wait = Math.min(wait * 2, 5_000)) {
       try {
@@ -155,6 +159,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           .set({
             status: "sent",
             attempts,
+            ...(kept === text ? {} : { text_body: kept }),
             sent_at: new Date().toISOString(),
             delivered_via: transport.kind,
             claimed_by: null,

@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import type { Kysely, Transaction } from "kysely";
 import type { AppDatabase } from "../db/database.server";
 import type { Database } from "../db/schema";
+import { CLOSED_REPORT_STATUSES } from "../../domain/report-status";
 
 /**
  * Attachment bytes live in the database in chunks (docs/decisions/065): the first chunk in
@@ -21,6 +22,8 @@ export type StoredAttachmentFacts = {
   createdAt: string;
   /** Who sent it, for the per-client upload quota (`uploadClientHash`); absent without a key. */
   clientHash?: string;
+  /** The case-page message it came with; absent for the report's own files. */
+  eventId?: string;
 };
 
 /** Inserts an attachment row and its chunks from a file on disk, inside the caller's transaction. */
@@ -46,6 +49,7 @@ export async function insertAttachment(
           data: piece,
           created_at: facts.createdAt,
           client_hash: facts.clientHash ?? null,
+          event_id: facts.eventId ?? null,
         })
         .execute();
     } else {
@@ -86,9 +90,6 @@ export async function readAttachmentBytes(db: AppDatabase, attachmentId: string)
   for await (const piece of readAttachmentChunks(db, attachmentId)) pieces.push(piece);
   return Buffer.concat(pieces);
 }
-
-/** Statuses after which a report's files are no longer needed for triage. */
-const CLOSED_REPORT_STATUSES = ["resolved", "not_applicable"] as const;
 
 /**
  * Deletes the attachments (bytes and descriptions) of closed reports whose last change is more

@@ -15,6 +15,11 @@ import type { Config } from "../config.server";
 import type { AppDatabase } from "../db/database.server";
 import { countAttempt, type RateLimitRule } from "../limits/rate-limits.server";
 import { enqueueEmail, notifyOutbox, oneLineHeader } from "../mail/outbox.server";
+import { mintCaseLink } from "../disclosure/case-links.server";
+import { dueFactsOf } from "../disclosure/report-timeline.server";
+import { dayOf } from "../../domain/analytics";
+import type { TriageFacts } from "../../domain/report-triage";
+import { CLOSED_REPORT_STATUSES, isClosedStatus } from "../../domain/report-status";
 import { insertAttachment } from "./attachment-store.server";
 import type { UploadedFile } from "./report-upload.server";
 import { clientQuotaExceeded, quotaExceeded, type UploadQuota } from "./upload-quota.server";
@@ -59,7 +64,7 @@ export async function createReport(
   files: UploadedFile[],
   { quota, clientHash }: { quota?: Omit<UploadQuota, "concurrentUploads">; clientHash?: string } = {},
 ): Promise<
-  | { ok: true; id: string; reference: string }
+  | { ok: true; id: string; reference: string; caseUrl: string }
   | { ok: false; code: "quota_reached" | "client_quota_reached"; retryAfterSeconds: number }
 > {
   const incomingBytes = files.reduce((total, file) => total + file.size, 0);
@@ -78,6 +83,7 @@ export async function createReport(
       continue;
     }
     const createdAt = now.toISOString();
+    let caseUrl = "";
     const refused = await db.transaction().execute(async (trx) => {
       if (quota) {
         const overClient =
@@ -104,18 +110,19 @@ export async function createReport(
         };
         await insertAttachment(trx, facts, file.path);
       }
+      caseUrl = await mintCaseLink(trx, config, id, now);
       // Counted in this transaction: a report that is not stored uses up nothing. Counted per
       // mailbox, not per spelling: victim+1@ and victim+2@ share one cap.
       const capped = await countAttempt(trx, ACKNOWLEDGEMENT_RULE, mailboxKey(input.reporter_email));
       const acknowledged = !capped;
       await enqueueEmail(trx, securityTeamEmail(config, { id, reference, input, files, createdAt, acknowledged }));
-      if (acknowledged) await enqueueEmail(trx, acknowledgementEmail(config, { reference, input }));
+      if (acknowledged) await enqueueEmail(trx, acknowledgementEmail(config, { reference, input, caseUrl }));
       return undefined;
     });
     if (refused) return { ok: false, code: refused.code, retryAfterSeconds: refused.retryAfterSeconds };
     // Committed: this process's outbox worker sends both emails now, not at its next poll.
     notifyOutbox();
-    return { ok: true, id, reference };
+    return { ok: true, id, reference, caseUrl };
   }
 }
 
@@ -182,12 +189,13 @@ function securityTeamEmail(
 }
 
 /**
- * The reporter's acknowledgement carries only the reference and our own words: nothing typed
- * into the form is echoed, so the form cannot be used to send someone else arbitrary text.
+ * The reporter's acknowledgement carries only the reference, the case link and our own words:
+ * nothing typed into the form is echoed, so the form cannot be used to send someone else
+ * arbitrary text.
  */
 function acknowledgementEmail(
   config: Pick<Config, "mail" | "public">,
-  { reference, input }: Pick<EmailFacts, "reference" | "input">,
+  { reference, input, caseUrl }: Pick<EmailFacts, "reference" | "input"> & { caseUrl: string },
 ) {
   const text = [
     "Hello,",
@@ -196,6 +204,9 @@ function acknowledgementEmail(
     "Please quote this reference in any message about the report.",
     "",
     "We'll review it and get back to you soon.",
+    "",
+    "Follow the report, answer our questions and add files on your case page (keep this link to yourself: it opens the report without a password):",
+    caseUrl,
     "",
     `${config.public.siteName} Security Team`,
     `${config.public.siteUrl}/security`,
@@ -210,16 +221,25 @@ function acknowledgementEmail(
 
 export const REPORTS_PAGE_SIZE = 50;
 
-/** The triage inbox: newest first unless asked otherwise, one page at a time, optionally filtered. */
+/** A report as the inbox lists it, with the team's assessment and what is due. */
+export type InboxReport = ReportSummary & Pick<TriageFacts, "assessed_severity" | "cvss_score" | "awaiting_team" | "overdue" | "next_due">;
+
+/**
+ * The triage inbox: newest first unless asked otherwise, one page at a time, optionally filtered.
+ * Ordering by due date, or keeping only overdue reports, needs every open report's deadlines:
+ * those are worked out for the open reports that match, which are few, and paged here.
+ */
 export async function listReports(
-  db: AppDatabase,
+  { db, config }: { db: AppDatabase; config: Pick<Config, "disclosure"> },
   page = 1,
   filter: Partial<ReportListFilter> = {},
-): Promise<{ reports: ReportSummary[]; page: number; pageCount: number; total: number; newCount: number }> {
+  now = new Date(),
+): Promise<{ reports: InboxReport[]; page: number; pageCount: number; total: number; newCount: number }> {
   const where = (eb: ExpressionBuilder<Database, "security_reports">) => {
     const conditions: Expression<SqlBool>[] = [];
     if (filter.status) conditions.push(eb("status", "=", filter.status as ReportStatus));
     if (filter.severity) conditions.push(eb("severity", "=", filter.severity));
+    if (filter.due) conditions.push(eb("status", "not in", CLOSED_REPORT_STATUSES));
     if (filter.q) {
       const pattern = containsPattern(filter.q);
       conditions.push(
@@ -232,25 +252,59 @@ export async function listReports(
     }
     return eb.and(conditions);
   };
-  const { total } = await db
-    .selectFrom("security_reports")
-    .where(where)
-    .select((eb) => eb.fn.countAll().as("total"))
-    .executeTakeFirstOrThrow();
-  const count = Number(total);
-  const pageCount = Math.max(1, Math.ceil(count / REPORTS_PAGE_SIZE));
-  const current = Math.min(Math.max(1, page), pageCount);
-  const direction = filter.sort === "oldest" ? "asc" : "desc";
-  const reports = await db
-    .selectFrom("security_reports")
-    .where(where)
-    .select(["id", "reference", "vulnerability_title", "severity", "status", "created_at"])
-    .orderBy("created_at", direction)
-    .orderBy("id")
-    .limit(REPORTS_PAGE_SIZE)
-    .offset((current - 1) * REPORTS_PAGE_SIZE)
-    .execute();
-  return { reports, page: current, pageCount, total: count, newCount: await countNewReports(db) };
+  const columns = [
+    "id", "reference", "vulnerability_title", "severity", "status", "created_at", "assessed_severity", "cvss_score",
+    "awaiting_team", "acknowledged_at", "assessed_at", "resolved_at",
+  ] as const;
+  const byDue = filter.sort === "due" || filter.due === "overdue";
+  let rows;
+  let count: number;
+  let current: number;
+  let facts;
+  if (byDue) {
+    const all = await db.selectFrom("security_reports").where(where).select(columns).orderBy("created_at").orderBy("id").execute();
+    facts = await dueFactsOf(db, config, all, now);
+    const today = dayOf(now.getTime());
+    const kept = filter.due === "overdue" ? all.filter((row) => (facts!.get(row.id)?.next_due?.by ?? "9999") < today) : all;
+    const dueBy = (id: string) => facts!.get(id)?.next_due?.by ?? "9999-12-31";
+    kept.sort((a, b) => dueBy(a.id).localeCompare(dueBy(b.id)));
+    count = kept.length;
+    current = pageWithin(page, count);
+    rows = kept.slice((current - 1) * REPORTS_PAGE_SIZE, current * REPORTS_PAGE_SIZE);
+  } else {
+    const { total } = await db
+      .selectFrom("security_reports")
+      .where(where)
+      .select((eb) => eb.fn.countAll().as("total"))
+      .executeTakeFirstOrThrow();
+    count = Number(total);
+    current = pageWithin(page, count);
+    let query = db.selectFrom("security_reports").where(where).select(columns);
+    // Highest score first, unscored last (`is null` sorts false before true on both databases).
+    if (filter.sort === "cvss") query = query.orderBy(sql`cvss_score is null`).orderBy("cvss_score", "desc");
+    rows = await query
+      .orderBy("created_at", filter.sort === "oldest" ? "asc" : "desc")
+      .orderBy("id")
+      .limit(REPORTS_PAGE_SIZE)
+      .offset((current - 1) * REPORTS_PAGE_SIZE)
+      .execute();
+    facts = await dueFactsOf(db, config, rows, now);
+  }
+  const reports = rows.map(({ acknowledged_at: _a, assessed_at: _b, resolved_at: _c, ...row }): InboxReport => {
+    const due = facts.get(row.id)!;
+    return {
+      ...row,
+      cvss_score: row.cvss_score === null ? null : Number(row.cvss_score),
+      awaiting_team: Boolean(row.awaiting_team),
+      overdue: isClosedStatus(row.status) ? [] : due.overdue,
+      next_due: due.next_due,
+    };
+  });
+  return { reports, page: current, pageCount: Math.max(1, Math.ceil(count / REPORTS_PAGE_SIZE)), total: count, newCount: await countNewReports(db) };
+}
+
+function pageWithin(page: number, count: number): number {
+  return Math.min(Math.max(1, page), Math.max(1, Math.ceil(count / REPORTS_PAGE_SIZE)));
 }
 
 /** Reports nobody has triaged yet: the badge in the admin's navigation. */
@@ -278,20 +332,6 @@ export async function getReport(db: AppDatabase, id: string): Promise<ReportDeta
     .orderBy("position")
     .execute();
   return { ...report, attachments: attachments.map((row) => ({ ...row, size: Number(row.size) })) };
-}
-
-export async function setReportStatus(
-  db: AppDatabase,
-  id: string,
-  status: ReportStatus,
-): Promise<ReportDetail | undefined> {
-  const result = await db
-    .updateTable("security_reports")
-    .set({ status, updated_at: new Date().toISOString() })
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) return undefined;
-  return getReport(db, id);
 }
 
 /** An attachment's description, only within its own report; its bytes come from the store. */

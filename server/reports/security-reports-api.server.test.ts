@@ -14,6 +14,7 @@ import { testDatabaseKinds } from "../../tests/helpers/test-database";
 import { ensureAdminPassword, login } from "../auth/admin-auth.server";
 import type { AppDatabase } from "../db/database.server";
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from "./report-upload.server";
+import { triageApiRouter } from "../disclosure/triage-api.server";
 import { contentDisposition, securityReportsRouter } from "./security-reports-api.server";
 
 const MB = 1024 * 1024;
@@ -54,7 +55,7 @@ describe.each(testDatabaseKinds)("security reports API on %s", (kind) => {
   async function start(env: NodeJS.ProcessEnv = {}, limits?: UploadLimits) {
     const { db, url } = await server.start({
       env: { REPORT_RATE_LIMIT: "100", ...env },
-      routers: (services) => [securityReportsRouter(services, { limits })],
+      routers: (services) => [securityReportsRouter(services, { limits }), triageApiRouter(services)],
     });
     const submit = (body: FormData | string, headers: Record<string, string> = {}) =>
       fetch(`${url}/security/reports`, { method: "POST", body, headers });
@@ -401,6 +402,11 @@ describe.each(testDatabaseKinds)("security reports API on %s", (kind) => {
         severity: "High",
         status: "new",
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        assessed_severity: null,
+        cvss_score: null,
+        awaiting_team: false,
+        overdue: [],
+        next_due: { step: "acknowledge", by: expect.stringMatching(/^\d{4}-\d\d-\d\d$/) },
       },
     ]);
 

@@ -1,18 +1,13 @@
 import express, { type Request, type Response } from "express";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { isReportStatus, REPORT_STATUSES, reportMessages, SEVERITIES } from "../../domain/vulnerability-report";
+import { REPORT_STATUSES, reportMessages, SEVERITIES } from "../../domain/vulnerability-report";
 import type { AppServices } from "../context.server";
 import { readAttachmentChunks } from "./attachment-store.server";
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from "./report-upload.server";
 import { submitReport, type ReportRefusal } from "./submit-report.server";
-import { createUploadGate } from "./upload-quota.server";
-import {
-  getAttachment,
-  getReport,
-  listReports,
-  setReportStatus,
-} from "./reports.server";
+import { createUploadGate, type UploadGate } from "./upload-quota.server";
+import { getAttachment, listReports } from "./reports.server";
 import { requireAdmin } from "../http/require-admin.server";
 import { sendApiError, sendRateLimited } from "../http/api-errors.server";
 import { clientKey } from "../http/client-key.server";
@@ -28,25 +23,25 @@ const LINGER_MS = 2_000;
  */
 export function securityReportsRouter(
   services: AppServices,
-  { limits: overrides }: { limits?: Partial<UploadLimits> } = {},
+  {
+    limits: overrides,
+    gate = createUploadGate(services.config.uploadQuota.concurrentUploads),
+  }: { limits?: Partial<UploadLimits>; gate?: UploadGate } = {},
 ) {
   const { db, config, logger } = services;
   const router = express.Router();
   const limits: UploadLimits = { ...DEFAULT_UPLOAD_LIMITS, ...config.uploadTimeouts, ...overrides };
-
-  // Uploads in progress in this process, whoever sends them (docs/decisions/066).
-  const gate = createUploadGate(config.uploadQuota.concurrentUploads);
 
   // The limits, quotas and field rules live in the service; this door passes its key and body.
   router.post("/security/reports", async (req, res) => {
     const result = await submitReport(services, req, { clientKey: clientKey(req), limits, gate });
     if (result.ok) {
       logger.info({ reference: result.reference, attachments: result.attachments }, "vulnerability report received");
-      res.status(201).set("Cache-Control", "no-store").json({ id: result.id, reference: result.reference });
+      res.status(201).set("Cache-Control", "no-store").json({ id: result.id, reference: result.reference, caseUrl: result.caseUrl });
       return;
     }
     if (result.code === "rate_limited") return sendRateLimited(res, result);
-    refuse(req, res, result);
+    refuseUpload(req, res, result);
   });
 
   const admin = requireAdmin(services);
@@ -55,24 +50,8 @@ export function securityReportsRouter(
     const page = Number.parseInt(String(req.query.page ?? "1"), 10);
     const parsed = parseReportFilter(req.query, REPORT_STATUSES, SEVERITIES);
     if (!parsed.ok) return sendApiError(res, 400, parsed.error, { [parsed.field]: parsed.error });
-    const result = await listReports(db, Number.isFinite(page) ? page : 1, parsed.filter);
+    const result = await listReports(services, Number.isFinite(page) ? page : 1, parsed.filter);
     res.set("Cache-Control", "no-store").json(result);
-  });
-
-  router.get("/admin/security/reports/:id", admin, async (req, res) => {
-    const report = await getReport(db, req.params.id as string);
-    if (!report) return sendApiError(res, 404, reportMessages.notFound);
-    res.set("Cache-Control", "no-store").json({ report });
-  });
-
-  router.patch("/admin/security/reports/:id", admin, async (req, res) => {
-    const status: unknown = req.body?.status;
-    if (!isReportStatus(status)) {
-      return sendApiError(res, 400, reportMessages.statusInvalid, { status: reportMessages.statusInvalid });
-    }
-    const report = await setReportStatus(db, req.params.id as string, status);
-    if (!report) return sendApiError(res, 404, reportMessages.notFound);
-    res.set("Cache-Control", "no-store").json({ report });
   });
 
   router.get("/admin/security/reports/:id/attachments/:attachmentId", admin, async (req, res) => {
@@ -103,7 +82,7 @@ export function securityReportsRouter(
 }
 
 /** Answers a refused upload; a body not read to its end is cut off shortly after. */
-function refuse(req: Request, res: Response, refusal: ReportRefusal) {
+export function refuseUpload(req: Request, res: Response, refusal: ReportRefusal) {
   if ("retryAfterSeconds" in refusal) res.set("Retry-After", String(refusal.retryAfterSeconds));
   if (refusal.closeConnection) {
     res.set("Connection", "close");

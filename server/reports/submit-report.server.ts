@@ -4,7 +4,7 @@ import { reportInputSchema, reportMessages } from "../../domain/vulnerability-re
 import { fieldErrors } from "../../domain/validation";
 import type { AppServices } from "../context.server";
 import { countAttempt, type RateLimited, type RateLimitRule } from "../limits/rate-limits.server";
-import { readReportUpload, type UploadLimits, type UploadRefusal } from "./report-upload.server";
+import { readReportUpload, type UploadedFile, type UploadLimits, type UploadRefusal } from "./report-upload.server";
 import { createReport } from "./reports.server";
 import { clientQuotaExceeded, quotaExceeded, uploadClientHash, type UploadGate } from "./upload-quota.server";
 
@@ -28,7 +28,7 @@ type QuotaRefusal = {
 export type ReportRefusal = { ok: false; code: "refused" } & (UploadRefusal | QuotaRefusal);
 
 export type ReportSubmitResult =
-  | { ok: true; id: string; reference: string; attachments: number }
+  | { ok: true; id: string; reference: string; caseUrl: string; attachments: number }
   | ReportRefusal
   | RateLimited;
 
@@ -43,11 +43,9 @@ const BUSY_RETRY_SECONDS = 30;
 
 /**
  * Receives a vulnerability report from any door, in this order: the client's rate limit (so a
- * limited client's body is never read), the quotas (concurrent uploads, then the client's and
- * the whole site's hourly and daily bytes by the declared length), then the body read with its
- * limits and deadlines and spooled to disk, parsed with the shared domain schema, and stored
- * with the quotas checked again on what actually arrived. The upload slot is given back and the
- * spooled files removed whatever happens (docs/decisions/060, 066, 132).
+ * limited client's body is never read), then the upload (`receiveUpload`), parsed with the shared
+ * domain schema and stored with the quotas checked again on what actually arrived
+ * (docs/decisions/060, 066, 132).
  */
 export async function submitReport(
   { db, config }: Pick<AppServices, "db" | "config">,
@@ -56,6 +54,30 @@ export async function submitReport(
 ): Promise<ReportSubmitResult> {
   const limited = await countAttempt(db, reportLimit(config), clientKey);
   if (limited) return limited;
+  return receiveUpload({ db, config }, req, { clientKey, limits, gate }, async (upload, clientHash) => {
+    const parsed = reportInputSchema.safeParse(upload.fields as unknown);
+    if (!parsed.success) {
+      return refused({ status: 400, error: reportMessages.fieldInvalid, fields: fieldErrors(parsed.error) });
+    }
+    const created = await createReport(db, config, parsed.data, upload.files, { quota: config.uploadQuota, clientHash });
+    if (!created.ok) return storedQuotaRefusal(created.code, created.retryAfterSeconds);
+    return { ok: true, id: created.id, reference: created.reference, caseUrl: created.caseUrl, attachments: upload.files.length };
+  });
+}
+
+/**
+ * Reads a multipart upload with files (a report, or a message on its case page) under the same
+ * rules: the quotas first (concurrent uploads, then the client's and the whole site's hourly and
+ * daily bytes by the declared length), then the body with its limits and deadlines, spooled to
+ * disk and handed to `store`. The upload slot is given back and the spooled files removed
+ * whatever happens.
+ */
+export async function receiveUpload<Stored>(
+  { db, config }: Pick<AppServices, "db" | "config">,
+  req: IncomingMessage,
+  { clientKey, limits, gate }: { clientKey?: string; limits: UploadLimits; gate: UploadGate },
+  store: (upload: { fields: Record<string, string>; files: UploadedFile[] }, clientHash: string | undefined) => Promise<Stored | ReportRefusal>,
+): Promise<Stored | ReportRefusal> {
   const leave = gate.enter();
   if (!leave) return refused({ status: 503, error: attachmentMessages.busy, retryAfterSeconds: BUSY_RETRY_SECONDS, closeConnection: true });
   try {
@@ -71,17 +93,7 @@ export async function submitReport(
     const upload = await readReportUpload(req, limits);
     try {
       if (!upload.ok) return refused(upload);
-      const parsed = reportInputSchema.safeParse(upload.fields as unknown);
-      if (!parsed.success) {
-        return refused({ status: 400, error: reportMessages.fieldInvalid, fields: fieldErrors(parsed.error) });
-      }
-      const created = await createReport(db, config, parsed.data, upload.files, { quota: config.uploadQuota, clientHash });
-      if (!created.ok) {
-        return created.code === "client_quota_reached"
-          ? clientQuotaRefusal(created.retryAfterSeconds, false)
-          : quotaRefusal(created.retryAfterSeconds, false);
-      }
-      return { ok: true, id: created.id, reference: created.reference, attachments: upload.files.length };
+      return await store(upload, clientHash);
     } finally {
       upload.discard();
     }
@@ -90,7 +102,12 @@ export async function submitReport(
   }
 }
 
-function refused(refusal: UploadRefusal | QuotaRefusal): ReportRefusal {
+/** The refusal for quotas found exceeded while storing what arrived. */
+export function storedQuotaRefusal(code: "quota_reached" | "client_quota_reached", retryAfterSeconds: number): ReportRefusal {
+  return code === "client_quota_reached" ? clientQuotaRefusal(retryAfterSeconds, false) : quotaRefusal(retryAfterSeconds, false);
+}
+
+export function refused(refusal: UploadRefusal | QuotaRefusal): ReportRefusal {
   return { ...refusal, ok: false, code: "refused" };
 }
 

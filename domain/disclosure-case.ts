@@ -1,0 +1,124 @@
+/**
+ * The reporter's case page and the conversation about a report (docs/decisions/144): what a
+ * message and a credit choice may hold, the texts both sides read, and the shapes the API
+ * answers. Free of the validation library, so the case page's script stays small; the schemas are
+ * in domain/disclosure-case-schema.ts.
+ */
+import type { ReportStatus } from "./report-status";
+
+/** A message of either side: plain text, several lines. */
+export const MESSAGE_MAX = 20_000;
+export const CREDIT_NAME_MAX = 100;
+export const CREDIT_URL_MAX = 300;
+
+export type CreditChoice = "named" | "anonymous";
+
+/** A file of the conversation, as either side lists it (its bytes come from their own door). */
+export type CaseFile = { id: string; filename: string; content_type: string; size: number };
+
+export type CaseEvent =
+  | { id: string; at: string; kind: "status"; author: "team" | "reporter"; status: ReportStatus; label: string }
+  | { id: string; at: string; kind: "message"; author: "team" | "reporter"; body: string; files: CaseFile[] };
+
+/** What the holder of a case link sees: never the team's internal assessment or other reports' details. */
+export type CaseView = {
+  reference: string;
+  title: string;
+  status: ReportStatus;
+  statusLabel: string;
+  receivedAt: string;
+  closed: boolean;
+  /** The reference of the earlier report this one duplicates. */
+  duplicateOf: string | null;
+  credit: { choice: CreditChoice | null; name: string | null; url: string | null };
+  events: CaseEvent[];
+};
+
+export const caseTexts = {
+  title: "Your vulnerability report",
+  notFoundTitle: "Case not found",
+  notFound: "This case link is not valid. It may have been replaced by a newer one; ask for a new link below.",
+  reference: "Reference",
+  received: "Received",
+  status: "Status",
+  duplicateOf: (reference: string) => `This report duplicates ${reference}, reported earlier.`,
+  timeline: "Conversation and status changes",
+  statusChanged: "Status changed",
+  you: "You",
+  team: "Security team",
+  reply: "Reply",
+  replyLabel: "Your message",
+  replyHint: "Plain text. Links are made clickable; nothing else is formatted.",
+  addFiles: "Add files",
+  send: "Send message",
+  sending: "Sending…",
+  sent: "Message sent. The security team has been notified.",
+  messageRequired: "Write a message or add a file",
+  messageTooLong: `Messages can be at most ${MESSAGE_MAX.toLocaleString("en-US")} characters`,
+  closedNoReplies: "This report is closed. Send a new report if you have found something else.",
+  creditTitle: "Public thanks",
+  creditLead:
+    "When a report is resolved we thank its reporter on our acknowledgments page, only if you say so. Choose how you would like to be credited.",
+  creditNamed: "Credit me as",
+  creditAnonymous: "Do not name me",
+  creditName: "Name or handle",
+  creditUrl: "Link (optional)",
+  creditSave: "Save choice",
+  creditSaved: "Your choice is saved.",
+  creditNameRequired: "Enter the name or handle to credit",
+  creditNameTooLong: `Names can be at most ${CREDIT_NAME_MAX} characters`,
+  creditUrlInvalid: "Enter a link that starts with https:// or http://",
+  creditChoiceInvalid: 'Choose "named" or "anonymous"',
+  withdrawTitle: "Withdraw this report",
+  withdrawLead: "If you filed this report by mistake, you can withdraw it. The team will be told, and the report closed.",
+  withdraw: "Withdraw report",
+  withdrawConfirm: "Withdraw this report? This cannot be undone.",
+  withdrawn: "The report is withdrawn.",
+  failed: "Something went wrong. Please try again.",
+  rateLimited: "Too many requests for this case. Please wait a few minutes and try again.",
+  lostLinkTitle: "Lost your case link?",
+  lostLinkLead:
+    "Enter the reference and the email address of the report. If they match a report, we email a new case link to that address; the old link stops working.",
+  lostLinkSend: "Email me a new link",
+  lostLinkSent: "If the reference and address match a report, a new case link is on its way to that address.",
+  referenceLabel: "Report reference",
+  emailLabel: "Email address",
+  referenceInvalid: "Enter a reference such as VR-2026-7K3F9Q",
+  emailInvalid: "Valid email is required",
+} as const;
+
+/** Where a case lives; the token is the only key to it. */
+export const CASE_PATH_PREFIX = "/security/case/";
+
+export function casePath(token: string): string {
+  return `${CASE_PATH_PREFIX}${token}`;
+}
+
+/** A case token: 256 random bits, base64url. */
+export const CASE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * A message's text cut into plain text and links, for both sides to render without HTML: only
+ * http(s) addresses become links, and a trailing full stop or bracket stays text.
+ */
+export function linkParts(text: string): ({ text: string } | { href: string })[] {
+  const parts: ({ text: string } | { href: string })[] = [];
+  const pattern = /https?:\/\/[^\s<>"']+/g;
+  let last = 0;
+  for (const match of text.matchAll(pattern)) {
+    let href = match[0];
+    const trailing = /[.,;:!?)\]]+$/.exec(href)?.[0] ?? "";
+    href = href.slice(0, href.length - trailing.length);
+    const start = match.index;
+    if (start > last) parts.push({ text: text.slice(last, start) });
+    parts.push({ href });
+    last = start + href.length;
+  }
+  if (last < text.length) parts.push({ text: text.slice(last) });
+  return parts;
+}
+
+/** Text with every case link's token replaced, for what is kept after use (sent emails, logs). */
+export function redactCaseLinks(text: string): string {
+  return text.includes(CASE_PATH_PREFIX) ? text.replace(/\/security\/case\/[A-Za-z0-9_-]+/g, `${CASE_PATH_PREFIX}[redacted]`) : text;
+}

@@ -1,0 +1,61 @@
+/**
+ * What the team decides about a report beyond its status (docs/decisions/144): an assessed
+ * severity (the reporter's stays as they chose it), a CVSS vector with its score, the report it
+ * duplicates, and whether the acknowledgments page may show its title.
+ */
+import type { DeadlineStep, Deadlines } from "./disclosure-deadlines";
+import type { ReportStatus } from "./report-status";
+
+/** The qualitative rating of a CVSS 3.1 or 4.0 score (the same bands in both). */
+export function cvssRating(score: number): "None" | "Low" | "Medium" | "High" | "Critical" {
+  if (score === 0) return "None";
+  if (score < 4) return "Low";
+  if (score < 7) return "Medium";
+  if (score < 9) return "High";
+  return "Critical";
+}
+
+export type TriageFacts = {
+  assessed_severity: string | null;
+  cvss_vector: string | null;
+  cvss_score: number | null;
+  duplicate_of: string | null;
+  /** The references of the reports this one duplicates, and of those that duplicate it. */
+  duplicate_of_reference: string | null;
+  duplicates: { id: string; reference: string }[];
+  publish_title: boolean;
+  awaiting_team: boolean;
+  credit: "named" | "anonymous" | null;
+  credit_name: string | null;
+  credit_url: string | null;
+  acknowledged_at: string | null;
+  assessed_at: string | null;
+  resolved_at: string | null;
+  due: Deadlines;
+  overdue: DeadlineStep[];
+  /** The next step still open and the day it is due; null once resolved. */
+  next_due: { step: DeadlineStep; by: string } | null;
+};
+
+export const triageMessages = {
+  severityInvalid: "Choose one of the listed severities",
+  duplicateRequired: "Enter the reference of the report this one duplicates",
+  duplicateNotFound: "No other report has that reference",
+  duplicateSelf: "A report cannot duplicate itself",
+  statusTeamOnly: "Only the reporter can withdraw a report",
+  publishTitleInvalid: "publish_title must be true or false",
+  messageRequired: "Write a message",
+  nothingToChange: "Nothing to change: send status, duplicate_of, assessed_severity, cvss_vector or publish_title",
+} as const;
+
+/** Inbox orders beyond newest and oldest. */
+export const REPORT_SORTS = ["newest", "oldest", "due", "cvss"] as const;
+export type ReportSort = (typeof REPORT_SORTS)[number];
+
+export type TriagePatch = {
+  status?: ReportStatus;
+  duplicate_of?: string | null;
+  assessed_severity?: string | null;
+  cvss_vector?: string | null;
+  publish_title?: boolean;
+};

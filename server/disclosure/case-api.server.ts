@@ -1,0 +1,158 @@
+import express, { type RequestHandler, type Response } from "express";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { caseTexts, type CaseView } from "../../domain/disclosure-case";
+import { reportMessages } from "../../domain/vulnerability-report";
+import type { AppServices } from "../context.server";
+import { ACKNOWLEDGMENTS_TAG, recordContentChange } from "../cache/content-changes.server";
+import { sendApiError, sendRateLimited } from "../http/api-errors.server";
+import { clientKey } from "../http/client-key.server";
+import { countAttempt, type RateLimited, type RateLimitRule } from "../limits/rate-limits.server";
+import { readAttachmentChunks } from "../reports/attachment-store.server";
+import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from "../reports/report-upload.server";
+import { contentDisposition, refuseUpload } from "../reports/security-reports-api.server";
+import { receiveUpload, storedQuotaRefusal, type ReportRefusal } from "../reports/submit-report.server";
+import type { UploadGate } from "../reports/upload-quota.server";
+import { reportIdForToken } from "./case-links.server";
+import { caseView, chooseCredit, replyOnCase, requestNewCaseLink, withdrawCase, type ReplyResult } from "./case.server";
+import { caseLinkRequestSchema, creditSchema, messageSchema } from "./case-schemas.server";
+
+const TEN_MINUTES_MS = 10 * 60 * 1000;
+
+/** Every request for a case, found or not, per client: guessing links is a flood like any other. */
+export const CASE_CLIENT_RULE: RateLimitRule = { name: "case-client", windowMs: TEN_MINUTES_MS, limit: 120, message: caseTexts.rateLimited };
+/** Every request for one case, whoever makes it: a leaked link cannot be hammered. */
+export const CASE_LINK_RULE: RateLimitRule = { name: "case-link", windowMs: TEN_MINUTES_MS, limit: 120, message: caseTexts.rateLimited };
+/** Lost-link requests per client: each may send an email. */
+const CASE_LINK_REQUEST_RULE: RateLimitRule = { name: "case-link-request", windowMs: 60 * 60 * 1000, limit: 10, message: caseTexts.rateLimited };
+
+/** Nothing about a case is stored by a cache, indexed, or sent on as a referrer. */
+export const CASE_HEADERS = {
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "no-referrer",
+  "X-Robots-Tag": "noindex, nofollow",
+} as const;
+
+/**
+ * The case's limits and lookup, for the API and the case page alike: the client's and the link's
+ * rate limits first (a wrong token counts against its client too), then the report the token
+ * opens. Answers the report's id, or why not.
+ */
+export async function openCase(
+  db: AppServices["db"],
+  token: string,
+  client: string | undefined,
+): Promise<{ ok: true; reportId: string } | { ok: false; status: 404 } | RateLimited> {
+  const limitedClient = await countAttempt(db, CASE_CLIENT_RULE, client);
+  if (limitedClient) return limitedClient;
+  const reportId = await reportIdForToken(db, token);
+  if (!reportId) return { ok: false, status: 404 };
+  const limitedLink = await countAttempt(db, CASE_LINK_RULE, reportId);
+  if (limitedLink) return limitedLink;
+  return { ok: true, reportId };
+}
+
+/**
+ * The reporter's doors (docs/decisions/144): the case, its messages and files, the credit
+ * choice, withdrawal, and the lost-link request that always answers 202.
+ */
+export function caseApiRouter(services: AppServices, { gate, limits: overrides }: { gate: UploadGate; limits?: Partial<UploadLimits> }) {
+  const { db, config, logger } = services;
+  const router = express.Router();
+  const limits: UploadLimits = { ...DEFAULT_UPLOAD_LIMITS, ...config.uploadTimeouts, ...overrides };
+
+  const caseDoor: RequestHandler = async (req, res, next) => {
+    res.set(CASE_HEADERS);
+    const opened = await openCase(db, req.params.token as string, clientKey(req));
+    if (opened.ok) {
+      res.locals.reportId = opened.reportId;
+      return next();
+    }
+    if ("code" in opened) return sendRateLimited(res, opened);
+    sendApiError(res, 404, caseTexts.notFound);
+  };
+  const reportIdOf = (res: Response) => res.locals.reportId as string;
+  const sendCase = async (res: Response, status = 200) => {
+    const view = (await caseView(db, reportIdOf(res))) as CaseView;
+    res.status(status).json({ case: view });
+  };
+
+  router.get("/security/case/:token", caseDoor, async (_req, res) => sendCase(res));
+
+  router.post("/security/case/:token/messages", caseDoor, async (req, res) => {
+    const reportId = reportIdOf(res);
+    let result: ReplyResult | ReportRefusal;
+    if (req.is("multipart/form-data")) {
+      result = await receiveUpload(services, req, { clientKey: clientKey(req), limits, gate }, async (upload, clientHash) => {
+        const replied = await replyOnCase(services, reportId, { body: upload.fields.body ?? "", files: upload.files, clientHash });
+        if (!replied.ok && replied.status === 503) return storedQuotaRefusal("quota_reached", replied.retryAfterSeconds ?? 60);
+        if (!replied.ok && replied.status === 429) return storedQuotaRefusal("client_quota_reached", replied.retryAfterSeconds ?? 60);
+        return replied;
+      });
+    } else {
+      const parsed = messageSchema.safeParse(req.body);
+      if (!parsed.success) return sendApiError(res, 400, caseTexts.messageRequired, { body: caseTexts.messageRequired });
+      result = await replyOnCase(services, reportId, { body: parsed.data.body });
+    }
+    if (result.ok) {
+      logger.info("case message received");
+      return sendCase(res, 201);
+    }
+    if ("code" in result && result.code === "refused") return refuseUpload(req, res, result);
+    const failure = result as Extract<ReplyResult, { ok: false }>;
+    sendApiError(res, failure.status, failure.error, failure.field ? { [failure.field]: failure.error } : undefined);
+  });
+
+  router.put("/security/case/:token/credit", caseDoor, async (req, res) => {
+    const parsed = creditSchema.safeParse(req.body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const field = String(issue.path[0] ?? "credit");
+      return sendApiError(res, 400, issue.message, { [field]: issue.message });
+    }
+    await chooseCredit(db, reportIdOf(res), parsed.data);
+    await recordContentChange(db, [ACKNOWLEDGMENTS_TAG]);
+    res.status(204).end();
+  });
+
+  router.post("/security/case/:token/withdraw", caseDoor, async (_req, res) => {
+    const result = await withdrawCase(services, reportIdOf(res));
+    if (!result.ok) return sendApiError(res, 409, result.error);
+    await recordContentChange(db, [ACKNOWLEDGMENTS_TAG]);
+    res.status(204).end();
+  });
+
+  router.get("/security/case/:token/attachments/:attachmentId", caseDoor, async (req, res) => {
+    const attachment = await db
+      .selectFrom("report_attachments")
+      .select(["id", "filename", "content_type", "size"])
+      .where("report_id", "=", reportIdOf(res))
+      .where("id", "=", req.params.attachmentId as string)
+      .executeTakeFirst();
+    if (!attachment) return sendApiError(res, 404, reportMessages.attachmentNotFound);
+    res.set({
+      "Content-Type": attachment.content_type,
+      "Content-Disposition": contentDisposition(attachment.filename),
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      "Content-Length": String(attachment.size),
+    });
+    try {
+      await pipeline(Readable.from(readAttachmentChunks(db, attachment.id)), res);
+    } catch {
+      res.destroy();
+    }
+  });
+
+  // Always 202, whatever was sent: the answer never tells whether a reference exists or matches.
+  router.post("/security/case-link", async (req, res) => {
+    res.set(CASE_HEADERS);
+    const limited = await countAttempt(db, CASE_LINK_REQUEST_RULE, clientKey(req));
+    if (limited) return sendRateLimited(res, limited);
+    const parsed = caseLinkRequestSchema.safeParse(req.body);
+    if (parsed.success) await requestNewCaseLink(services, parsed.data);
+    res.status(202).json({ message: caseTexts.lostLinkSent });
+  });
+
+  return router;
+}

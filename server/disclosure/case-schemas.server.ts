@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { caseTexts, CREDIT_NAME_MAX, CREDIT_URL_MAX, MESSAGE_MAX } from "../../domain/disclosure-case";
+import { singleLineString, storableString } from "../../domain/text-rules";
+
+/** What the case API takes, checked on the server (docs/decisions/144). */
+export const messageSchema = z.object({
+  body: storableString({ error: caseTexts.messageRequired }).max(MESSAGE_MAX, caseTexts.messageTooLong),
+});
+
+export const creditSchema = z.discriminatedUnion(
+  "credit",
+  [
+    z.object({ credit: z.literal("anonymous") }),
+    z.object({
+      credit: z.literal("named"),
+      name: singleLineString({ error: caseTexts.creditNameRequired })
+        .trim()
+        .min(1, caseTexts.creditNameRequired)
+        .max(CREDIT_NAME_MAX, caseTexts.creditNameTooLong),
+      url: z.preprocess(
+        (value) => (typeof value === "string" ? value.trim() : value ?? ""),
+        z.union([
+          z.literal(""),
+          z.url({ protocol: /^https?$/, error: caseTexts.creditUrlInvalid }).max(CREDIT_URL_MAX, caseTexts.creditUrlInvalid),
+        ]),
+      ),
+    }),
+  ],
+  { error: caseTexts.creditChoiceInvalid },
+);
+
+export const caseLinkRequestSchema = z.object({
+  reference: z.string().max(40),
+  email: z.string().max(254),
+});

@@ -1,0 +1,197 @@
+import crypto from "node:crypto";
+import { caseTexts, MESSAGE_MAX, type CaseView, type CreditChoice } from "../../domain/disclosure-case";
+import { mailboxKey } from "../../domain/email-address";
+import { isClosedStatus, REPORTER_STATUS_LABELS, REPORT_REFERENCE_PATTERN } from "../../domain/vulnerability-report";
+import type { AppServices } from "../context.server";
+import type { AppDatabase } from "../db/database.server";
+import { countAttempt, type RateLimitRule } from "../limits/rate-limits.server";
+import { enqueueEmail, notifyOutbox } from "../mail/outbox.server";
+import { insertAttachment } from "../reports/attachment-store.server";
+import type { UploadedFile } from "../reports/report-upload.server";
+import { clientQuotaExceeded, quotaExceeded } from "../reports/upload-quota.server";
+import { mintCaseLink, revokeCaseLinks } from "./case-links.server";
+import { newCaseLinkEmail, reporterActivityEmail } from "./disclosure-emails.server";
+import { addReportEvent, reportTimeline } from "./report-timeline.server";
+
+/**
+ * What the holder of a case link can do (docs/decisions/144): read the report's status and
+ * conversation, reply with text and files, choose how to be credited, withdraw the report, and,
+ * having lost the link, ask for a new one by reference and address.
+ */
+export async function caseView(db: AppDatabase, reportId: string): Promise<CaseView | undefined> {
+  const report = await db
+    .selectFrom("security_reports")
+    .leftJoin("security_reports as original", "original.id", "security_reports.duplicate_of")
+    .select([
+      "security_reports.reference",
+      "security_reports.vulnerability_title",
+      "security_reports.status",
+      "security_reports.created_at",
+      "security_reports.credit",
+      "security_reports.credit_name",
+      "security_reports.credit_url",
+      "original.reference as duplicate_of_reference",
+    ])
+    .where("security_reports.id", "=", reportId)
+    .executeTakeFirst();
+  if (!report) return undefined;
+  return {
+    reference: report.reference,
+    title: report.vulnerability_title,
+    status: report.status,
+    statusLabel: REPORTER_STATUS_LABELS[report.status],
+    receivedAt: report.created_at,
+    closed: isClosedStatus(report.status),
+    duplicateOf: report.status === "duplicate" ? report.duplicate_of_reference : null,
+    credit: { choice: (report.credit as CreditChoice | null) ?? null, name: report.credit_name, url: report.credit_url },
+    events: await reportTimeline(db, reportId, "reporter"),
+  };
+}
+
+export type ReplyResult =
+  | { ok: true; id: string }
+  | { ok: false; status: 400 | 409 | 429 | 503; error: string; field?: string; retryAfterSeconds?: number };
+
+/**
+ * The reporter's message, with files checked like the form's, stored with the team's
+ * notification in one transaction; the report is marked for the team. A closed report takes no
+ * more messages.
+ */
+export async function replyOnCase(
+  { db, config }: Pick<AppServices, "db" | "config">,
+  reportId: string,
+  { body, files = [], clientHash }: { body: string; files?: UploadedFile[]; clientHash?: string },
+  now = new Date(),
+): Promise<ReplyResult> {
+  const text = body.trim();
+  if (text.length > MESSAGE_MAX) return { ok: false, status: 400, error: caseTexts.messageTooLong, field: "body" };
+  if (text.length === 0 && files.length === 0) return { ok: false, status: 400, error: caseTexts.messageRequired, field: "body" };
+  const incomingBytes = files.reduce((total, file) => total + file.size, 0);
+  return db.transaction().execute(async (trx): Promise<ReplyResult> => {
+    const report = await trx
+      .selectFrom("security_reports")
+      .select(["id", "reference", "vulnerability_title", "status"])
+      .where("id", "=", reportId)
+      .executeTakeFirstOrThrow();
+    if (isClosedStatus(report.status)) return { ok: false, status: 409, error: caseTexts.closedNoReplies };
+    if (files.length > 0) {
+      const overClient = clientHash === undefined ? undefined : await clientQuotaExceeded(trx, config.uploadQuota, clientHash, incomingBytes, now);
+      const over = overClient ?? (await quotaExceeded(trx, config.uploadQuota, incomingBytes, now));
+      if (over) return { ok: false, status: overClient ? 429 : 503, error: caseTexts.rateLimited, retryAfterSeconds: over.retryAfterSeconds };
+    }
+    const eventId = await addReportEvent(trx, { report_id: reportId, kind: "message", author: "reporter", body: text }, now);
+    const { next } = await trx
+      .selectFrom("report_attachments")
+      .select((eb) => eb.fn.coalesce(eb.fn.max("position"), eb.lit(-1)).as("next"))
+      .where("report_id", "=", reportId)
+      .executeTakeFirstOrThrow();
+    for (const [index, file] of files.entries()) {
+      await insertAttachment(
+        trx,
+        {
+          id: crypto.randomUUID(),
+          reportId,
+          position: Number(next) + 1 + index,
+          filename: file.filename,
+          contentType: file.contentType,
+          size: file.size,
+          sha256: file.sha256,
+          createdAt: now.toISOString(),
+          clientHash,
+          eventId,
+        },
+        file.path,
+      );
+    }
+    await trx.updateTable("security_reports").set({ awaiting_team: 1, updated_at: now.toISOString() }).where("id", "=", reportId).execute();
+    await enqueueEmail(
+      trx,
+      reporterActivityEmail(config, { id: reportId, reference: report.reference, title: report.vulnerability_title, body: text, files }),
+    );
+    return { ok: true, id: eventId };
+  }).then((result) => {
+    if (result.ok) notifyOutbox();
+    return result;
+  });
+}
+
+/** The reporter's choice of public thanks; a named credit keeps its name and link. */
+export async function chooseCredit(
+  db: AppDatabase,
+  reportId: string,
+  credit: { credit: CreditChoice; name?: string; url?: string },
+): Promise<void> {
+  const named = credit.credit === "named";
+  await db
+    .updateTable("security_reports")
+    .set({
+      credit: credit.credit,
+      credit_name: named ? (credit.name ?? null) : null,
+      credit_url: named ? (credit.url || null) : null,
+    })
+    .where("id", "=", reportId)
+    .execute();
+}
+
+/** Closes the report at the reporter's word and tells the team; a closed report stays as it is. */
+export async function withdrawCase(
+  { db, config }: Pick<AppServices, "db" | "config">,
+  reportId: string,
+  now = new Date(),
+): Promise<{ ok: true } | { ok: false; error: string }> {
+  const done = await db.transaction().execute(async (trx) => {
+    const report = await trx
+      .selectFrom("security_reports")
+      .select(["reference", "vulnerability_title", "status"])
+      .where("id", "=", reportId)
+      .executeTakeFirstOrThrow();
+    if (isClosedStatus(report.status)) return false;
+    const at = now.toISOString();
+    await trx
+      .updateTable("security_reports")
+      .set({ status: "withdrawn", resolved_at: at, updated_at: at, awaiting_team: 1 })
+      .where("id", "=", reportId)
+      .execute();
+    await addReportEvent(trx, { report_id: reportId, kind: "status", author: "reporter", status: "withdrawn" }, now);
+    await enqueueEmail(trx, reporterActivityEmail(config, { id: reportId, reference: report.reference, title: report.vulnerability_title, withdrawn: true }));
+    return true;
+  });
+  if (!done) return { ok: false, error: caseTexts.closedNoReplies };
+  notifyOutbox();
+  return { ok: true };
+}
+
+/** New links sent for one report per day, whoever asks: the reporter's mailbox is not ours to fill. */
+const NEW_LINK_RULE: RateLimitRule = {
+  name: "case-link-per-report",
+  windowMs: 24 * 60 * 60 * 1000,
+  limit: 3,
+  message: "new case link cap reached",
+};
+
+/**
+ * A lost link: when the reference and the address (however spelled: `mailboxKey`) belong to one
+ * report, its links are ended and a new one is emailed to the report's own address. The caller
+ * answers the same whatever happened here, so nobody learns whether a reference exists.
+ */
+export async function requestNewCaseLink(
+  { db, config }: Pick<AppServices, "db" | "config">,
+  { reference, email }: { reference: string; email: string },
+): Promise<void> {
+  const wanted = reference.trim().toUpperCase();
+  if (!REPORT_REFERENCE_PATTERN.test(wanted)) return;
+  const report = await db
+    .selectFrom("security_reports")
+    .select(["id", "reference", "reporter_email"])
+    .where("reference", "=", wanted)
+    .executeTakeFirst();
+  if (!report || mailboxKey(report.reporter_email) !== mailboxKey(email)) return;
+  const sent = await db.transaction().execute(async (trx) => {
+    if (await countAttempt(trx, NEW_LINK_RULE, report.id)) return false;
+    await revokeCaseLinks(trx, report.id);
+    const caseUrl = await mintCaseLink(trx, config, report.id);
+    await enqueueEmail(trx, newCaseLinkEmail(config, { to: report.reporter_email, reference: report.reference, caseUrl }));
+    return true;
+  });
+  if (sent) notifyOutbox();
+}

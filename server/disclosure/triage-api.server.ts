@@ -1,0 +1,83 @@
+import express from "express";
+import { analyticsPeriod, dayOf } from "../../domain/analytics";
+import { MESSAGE_MAX } from "../../domain/disclosure-case";
+import { triageMessages, type TriagePatch } from "../../domain/report-triage";
+import { isReportStatus, reportMessages } from "../../domain/vulnerability-report";
+import { ACKNOWLEDGMENTS_TAG, recordContentChange } from "../cache/content-changes.server";
+import type { AppServices } from "../context.server";
+import { sendApiError } from "../http/api-errors.server";
+import { requireAdmin } from "../http/require-admin.server";
+import { cvssMessages, CVSS_VECTOR_MAX } from "./cvss.server";
+import { disclosureMetrics } from "./disclosure-metrics.server";
+import { getTriagedReport, postTeamMessage, updateTriage } from "./triage.server";
+
+/**
+ * The team's side of the disclosure loop (docs/decisions/144): a report with its deadlines and
+ * timeline, the team's decisions, messages to the reporter, and the program's metrics.
+ */
+export function triageApiRouter(services: AppServices) {
+  const { db } = services;
+  const router = express.Router();
+  const admin = requireAdmin(services);
+
+  router.get("/admin/security/metrics", admin, async (req, res) => {
+    const period = analyticsPeriod(req.query as Record<string, unknown>, dayOf(Date.now()));
+    if (!period.ok) return sendApiError(res, 400, period.error, { [period.field]: period.error });
+    res.json(await disclosureMetrics(db, period.period));
+  });
+
+  router.get("/admin/security/reports/:id", admin, async (req, res) => {
+    const report = await getTriagedReport(services, req.params.id as string);
+    if (!report) return sendApiError(res, 404, reportMessages.notFound);
+    res.json({ report });
+  });
+
+  router.patch("/admin/security/reports/:id", admin, async (req, res) => {
+    const parsed = triagePatch(req.body);
+    if (!parsed.ok) return sendApiError(res, 400, parsed.error, { [parsed.field]: parsed.error });
+    const result = await updateTriage(services, req.params.id as string, parsed.patch);
+    if (!result.ok) return sendApiError(res, result.status, result.error, result.field ? { [result.field]: result.error } : undefined);
+    await recordContentChange(db, [ACKNOWLEDGMENTS_TAG]);
+    res.json({ report: result.report });
+  });
+
+  router.post("/admin/security/reports/:id/messages", admin, async (req, res) => {
+    const body: unknown = req.body?.body;
+    if (typeof body !== "string" || body.length > MESSAGE_MAX) {
+      return sendApiError(res, 400, triageMessages.messageRequired, { body: triageMessages.messageRequired });
+    }
+    const result = await postTeamMessage(services, req.params.id as string, body);
+    if (!result.ok) return sendApiError(res, result.status, result.error, result.status === 400 ? { body: result.error } : undefined);
+    res.status(201).json({ report: result.report });
+  });
+
+  return router;
+}
+
+type PatchField = keyof TriagePatch;
+
+/** The PATCH body's fields, each of its type; anything else named is refused. */
+function triagePatch(body: unknown): { ok: true; patch: TriagePatch } | { ok: false; field: PatchField; error: string } {
+  const input = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
+  const patch: TriagePatch = {};
+  const nullableText = (field: "duplicate_of" | "assessed_severity" | "cvss_vector", max: number) => {
+    const value = input[field];
+    if (value === undefined) return true;
+    if (value !== null && (typeof value !== "string" || value.length > max)) return false;
+    patch[field] = value === "" ? null : (value as string | null);
+    return true;
+  };
+  if (input.status !== undefined) {
+    if (!isReportStatus(input.status)) return { ok: false, field: "status", error: reportMessages.statusInvalid };
+    patch.status = input.status;
+  }
+  if (!nullableText("duplicate_of", 40)) return { ok: false, field: "duplicate_of", error: triageMessages.duplicateNotFound };
+  if (!nullableText("assessed_severity", 40)) return { ok: false, field: "assessed_severity", error: triageMessages.severityInvalid };
+  if (!nullableText("cvss_vector", CVSS_VECTOR_MAX)) return { ok: false, field: "cvss_vector", error: cvssMessages.invalid };
+  if (input.publish_title !== undefined) {
+    if (typeof input.publish_title !== "boolean") return { ok: false, field: "publish_title", error: triageMessages.publishTitleInvalid };
+    patch.publish_title = input.publish_title;
+  }
+  if (Object.keys(patch).length === 0) return { ok: false, field: "status", error: triageMessages.nothingToChange };
+  return { ok: true, patch };
+}

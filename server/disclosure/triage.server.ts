@@ -1,0 +1,174 @@
+import type { Kysely } from "kysely";
+import type { CaseEvent } from "../../domain/disclosure-case";
+import { triageMessages, type TriageFacts, type TriagePatch } from "../../domain/report-triage";
+import {
+  isClosedStatus,
+  reporterHearsOf,
+  REPORT_REFERENCE_PATTERN,
+  SEVERITIES,
+  type ReportDetail,
+  type ReportStatus,
+} from "../../domain/vulnerability-report";
+import type { AppServices } from "../context.server";
+import type { Database } from "../db/schema";
+import { enqueueEmail, notifyOutbox } from "../mail/outbox.server";
+import { getReport } from "../reports/reports.server";
+import { mintCaseLink } from "./case-links.server";
+import { scoreCvss } from "./cvss.server";
+import { statusEmail, teamMessageEmail } from "./disclosure-emails.server";
+import { addReportEvent, dueFactsOf, reportTimeline } from "./report-timeline.server";
+
+/** A report as its admin page shows it: the reporter's fields, the team's assessment, deadlines and timeline. */
+export type TriagedReport = ReportDetail & TriageFacts & { events: CaseEvent[] };
+
+export async function getTriagedReport(
+  { db, config }: Pick<AppServices, "db" | "config">,
+  id: string,
+  now = new Date(),
+): Promise<TriagedReport | undefined> {
+  const report = await getReport(db, id);
+  if (!report) return undefined;
+  const row = await db.selectFrom("security_reports").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const related = await db
+    .selectFrom("security_reports")
+    .select(["id", "reference"])
+    .where((eb) => eb.or([eb("duplicate_of", "=", id), eb("id", "=", row.duplicate_of ?? "")]))
+    .orderBy("created_at")
+    .execute();
+  const facts = (await dueFactsOf(db, config, [row], now)).get(id)!;
+  return {
+    ...report,
+    // The report's own files; those of the conversation are listed with their messages.
+    attachments: report.attachments,
+    assessed_severity: row.assessed_severity,
+    cvss_vector: row.cvss_vector,
+    cvss_score: row.cvss_score === null ? null : Number(row.cvss_score),
+    duplicate_of: row.duplicate_of,
+    duplicate_of_reference: related.find((other) => other.id === row.duplicate_of)?.reference ?? null,
+    duplicates: related.filter((other) => other.id !== row.duplicate_of),
+    publish_title: Boolean(row.publish_title),
+    awaiting_team: Boolean(row.awaiting_team),
+    credit: row.credit as TriageFacts["credit"],
+    credit_name: row.credit_name,
+    credit_url: row.credit_url,
+    acknowledged_at: row.acknowledged_at,
+    assessed_at: row.assessed_at,
+    resolved_at: row.resolved_at,
+    ...facts,
+    events: await reportTimeline(db, id, "team"),
+  };
+}
+
+/** The team writes to the reporter: on the case page, and by email with a case link. */
+export async function postTeamMessage(
+  services: Pick<AppServices, "db" | "config">,
+  id: string,
+  body: string,
+  now = new Date(),
+): Promise<{ ok: true; report: TriagedReport } | { ok: false; status: 400 | 404; error: string }> {
+  const text = body.trim();
+  if (!text) return { ok: false, status: 400, error: triageMessages.messageRequired };
+  const { db, config } = services;
+  const found = await db.transaction().execute(async (trx) => {
+    const report = await trx.selectFrom("security_reports").select(["reference", "reporter_email"]).where("id", "=", id).executeTakeFirst();
+    if (!report) return false;
+    await addReportEvent(trx, { report_id: id, kind: "message", author: "team", body: text }, now);
+    await markAnswered(trx, id, now);
+    const caseUrl = await mintCaseLink(trx, config, id, now);
+    await enqueueEmail(trx, teamMessageEmail(config, { to: report.reporter_email, reference: report.reference, body: text, caseUrl }));
+    return true;
+  });
+  if (!found) return { ok: false, status: 404, error: "Report not found" };
+  notifyOutbox();
+  return { ok: true, report: (await getTriagedReport(services, id, now))! };
+}
+
+/** Any answer of the team acknowledges the report (the first time) and clears the reporter's mark. */
+async function markAnswered(db: Kysely<Database>, id: string, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await db.updateTable("security_reports").set({ awaiting_team: 0, updated_at: at }).where("id", "=", id).execute();
+  await db.updateTable("security_reports").set({ acknowledged_at: at }).where("id", "=", id).where("acknowledged_at", "is", null).execute();
+}
+
+export type TriageResult =
+  | { ok: true; report: TriagedReport }
+  | { ok: false; status: 400 | 404; error: string; field?: keyof TriagePatch };
+
+/**
+ * The team's decisions, checked together and applied in one transaction: a status (with the
+ * report it duplicates, for "duplicate"), an assessed severity, a CVSS vector (scored; empty
+ * clears it) and whether the title may be published. A status change the reporter should know
+ * of is emailed to them; a closing one stops the resolution clock, a reopening restarts it.
+ */
+export async function updateTriage(
+  services: Pick<AppServices, "db" | "config">,
+  id: string,
+  patch: TriagePatch,
+  now = new Date(),
+): Promise<TriageResult> {
+  const { db, config } = services;
+  const current = await db.selectFrom("security_reports").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!current) return { ok: false, status: 404, error: "Report not found" };
+  if (patch.status === "withdrawn") return { ok: false, status: 400, error: triageMessages.statusTeamOnly, field: "status" };
+  if (patch.assessed_severity != null && !(SEVERITIES as readonly string[]).includes(patch.assessed_severity)) {
+    return { ok: false, status: 400, error: triageMessages.severityInvalid, field: "assessed_severity" };
+  }
+  let cvss: { vector: string | null; score: number | null } | undefined;
+  if (patch.cvss_vector !== undefined) {
+    if (patch.cvss_vector === null || patch.cvss_vector.trim() === "") cvss = { vector: null, score: null };
+    else {
+      const scored = scoreCvss(patch.cvss_vector);
+      if (!scored.ok) return { ok: false, status: 400, error: scored.error, field: "cvss_vector" };
+      cvss = { vector: scored.cvss.vector, score: scored.cvss.score };
+    }
+  }
+  let duplicateOf: { id: string; reference: string } | null | undefined;
+  if (patch.duplicate_of !== undefined && patch.duplicate_of !== null && patch.duplicate_of.trim() !== "") {
+    const reference = patch.duplicate_of.trim().toUpperCase();
+    const original = REPORT_REFERENCE_PATTERN.test(reference)
+      ? await db.selectFrom("security_reports").select(["id", "reference"]).where("reference", "=", reference).executeTakeFirst()
+      : undefined;
+    if (!original) return { ok: false, status: 400, error: triageMessages.duplicateNotFound, field: "duplicate_of" };
+    if (original.id === id) return { ok: false, status: 400, error: triageMessages.duplicateSelf, field: "duplicate_of" };
+    duplicateOf = original;
+  } else if (patch.duplicate_of !== undefined) duplicateOf = null;
+  const status: ReportStatus = patch.status ?? current.status;
+  const duplicateId = duplicateOf === undefined ? current.duplicate_of : (duplicateOf?.id ?? null);
+  if (status === "duplicate" && !duplicateId) return { ok: false, status: 400, error: triageMessages.duplicateRequired, field: "duplicate_of" };
+
+  const at = now.toISOString();
+  const statusChanged = status !== current.status;
+  const assessedNow = patch.assessed_severity != null || (cvss?.vector ?? null) !== null || (statusChanged && isClosedStatus(status) && status !== "resolved");
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("security_reports")
+      .set({
+        status,
+        updated_at: at,
+        duplicate_of: duplicateId,
+        ...(patch.assessed_severity !== undefined ? { assessed_severity: patch.assessed_severity } : {}),
+        ...(cvss ? { cvss_vector: cvss.vector, cvss_score: cvss.score } : {}),
+        ...(patch.publish_title !== undefined ? { publish_title: patch.publish_title ? 1 : 0 } : {}),
+        ...(statusChanged ? { resolved_at: isClosedStatus(status) ? at : null } : {}),
+      })
+      .where("id", "=", id)
+      .execute();
+    if (assessedNow) await trx.updateTable("security_reports").set({ assessed_at: at }).where("id", "=", id).where("assessed_at", "is", null).execute();
+    if (!statusChanged) return;
+    await addReportEvent(trx, { report_id: id, kind: "status", author: "team", status }, now);
+    if (status !== "new") await markAnswered(trx, id, now);
+    if (reporterHearsOf(status)) {
+      const caseUrl = await mintCaseLink(trx, config, id, now);
+      const duplicateReference = status === "duplicate" ? (duplicateOf?.reference ?? (await referenceOf(trx, duplicateId))) : null;
+      await enqueueEmail(trx, statusEmail(config, { to: current.reporter_email, reference: current.reference, status, duplicateOf: duplicateReference, caseUrl }));
+    }
+  });
+  if (statusChanged) notifyOutbox();
+  return { ok: true, report: (await getTriagedReport(services, id, now))! };
+}
+
+async function referenceOf(db: Kysely<Database>, id: string | null): Promise<string | null> {
+  if (!id) return null;
+  const row = await db.selectFrom("security_reports").select("reference").where("id", "=", id).executeTakeFirst();
+  return row?.reference ?? null;
+}
