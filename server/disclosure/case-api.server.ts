@@ -19,6 +19,9 @@ import { caseLinkRequestSchema, creditSchema, messageSchema } from "./case-schem
 
 const TEN_MINUTES_MS = 10 * 60 * 1000;
 
+/** A case message's one text field, beside its files. */
+const MESSAGE_FIELDS: ReadonlySet<string> = new Set(["body"]);
+
 /** Every request for a case, found or not, per client: guessing links is a flood like any other. */
 export const CASE_CLIENT_RULE: RateLimitRule = { name: "case-client", windowMs: TEN_MINUTES_MS, limit: 120, message: caseTexts.rateLimited };
 /** Every request for one case, whoever makes it: a leaked link cannot be hammered. */
@@ -83,7 +86,7 @@ export function caseApiRouter(services: AppServices, { gate, limits: overrides }
     const reportId = reportIdOf(res);
     let result: ReplyResult | ReportRefusal;
     if (req.is("multipart/form-data")) {
-      result = await receiveUpload(services, req, { clientKey: clientKey(req), limits, gate }, async (upload, clientHash) => {
+      result = await receiveUpload(services, req, { clientKey: clientKey(req), limits, gate, textFields: MESSAGE_FIELDS }, async (upload, clientHash) => {
         const replied = await replyOnCase(services, reportId, { body: upload.fields.body ?? "", files: upload.files, clientHash });
         if (!replied.ok && replied.status === 503) return storedQuotaRefusal("quota_reached", replied.retryAfterSeconds ?? 60);
         if (!replied.ok && replied.status === 429) return storedQuotaRefusal("client_quota_reached", replied.retryAfterSeconds ?? 60);

@@ -78,7 +78,8 @@ export type UploadResult = (
   discard: () => void;
 };
 
-const TEXT_FIELDS = new Set<string>(REPORT_FIELDS);
+/** The text fields a report upload takes; others are dropped (a case message takes its own). */
+export const REPORT_TEXT_FIELDS: ReadonlySet<string> = new Set<string>(REPORT_FIELDS);
 const ATTACHMENT_FIELD = /^attachment_\d{1,2}$/;
 const LONGEST_FIELD_CHARACTERS = Math.max(
   ...REPORT_FIELDS.map((field) => REPORT_LIMITS[field as keyof typeof REPORT_LIMITS] ?? 0),
@@ -100,6 +101,7 @@ const PRECEDENCE: Record<UploadRefusal["status"], number> = { 408: 4, 413: 3, 41
 export function readReportUpload(
   req: IncomingMessage,
   limits: UploadLimits = DEFAULT_UPLOAD_LIMITS,
+  textFields: ReadonlySet<string> = REPORT_TEXT_FIELDS,
 ): Promise<UploadResult> {
   let spoolDir: string | undefined;
   const discard = () => {
@@ -111,7 +113,7 @@ export function readReportUpload(
     spoolDir ??= mkdtempSync(path.join(tmpdir(), "dialogic-report-"));
     return path.join(spoolDir, `${field}-${crypto.randomBytes(6).toString("hex")}`);
   };
-  return readUpload(req, limits, spoolPath).then((result) => {
+  return readUpload(req, limits, spoolPath, textFields).then((result) => {
     if (!result.ok) discard();
     return { ...result, discard };
   });
@@ -125,6 +127,7 @@ function readUpload(
   req: IncomingMessage,
   limits: UploadLimits,
   spoolPath: (field: string) => string,
+  textFields: ReadonlySet<string>,
 ): Promise<ReadResult> {
   const contentType = req.headers["content-type"] ?? "";
   if (!/^multipart\/form-data\b/i.test(contentType)) {
@@ -233,9 +236,9 @@ function readUpload(
     });
 
     parser.on("field", (name, value, info) => {
-      if (!TEXT_FIELDS.has(name) || name in fields) return;
+      if (!textFields.has(name) || name in fields) return;
       if (info.valueTruncated) {
-        const max = REPORT_LIMITS[name as keyof typeof REPORT_LIMITS];
+        const max = REPORT_LIMITS[name as keyof typeof REPORT_LIMITS] ?? LONGEST_FIELD_CHARACTERS;
         fieldProblems[name] = reportMessages.tooLong(max);
         return;
       }

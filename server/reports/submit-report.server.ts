@@ -75,7 +75,7 @@ export async function submitReport(
 export async function receiveUpload<Stored>(
   { db, config }: Pick<AppServices, "db" | "config">,
   req: IncomingMessage,
-  { clientKey, limits, gate }: { clientKey?: string; limits: UploadLimits; gate: UploadGate },
+  { clientKey, limits, gate, textFields }: { clientKey?: string; limits: UploadLimits; gate: UploadGate; textFields?: ReadonlySet<string> },
   store: (upload: { fields: Record<string, string>; files: UploadedFile[] }, clientHash: string | undefined) => Promise<Stored | ReportRefusal>,
 ): Promise<Stored | ReportRefusal> {
   const leave = gate.enter();
@@ -90,7 +90,7 @@ export async function receiveUpload<Stored>(
     const early = await quotaExceeded(db, config.uploadQuota, fileBytesAtLeast);
     if (early) return quotaRefusal(early.retryAfterSeconds, true);
 
-    const upload = await readReportUpload(req, limits);
+    const upload = await readReportUpload(req, limits, textFields);
     try {
       if (!upload.ok) return refused(upload);
       return await store(upload, clientHash);
