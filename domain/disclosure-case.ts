@@ -74,6 +74,7 @@ export const caseTexts = {
   withdraw: "Withdraw report",
   withdrawConfirm: "Withdraw this report? This cannot be undone.",
   withdrawn: "The report is withdrawn.",
+  keep: "Keep the report",
   failed: "Something went wrong. Please try again.",
   rateLimited: "Too many requests for this case. Please wait a few minutes and try again.",
   lostLinkTitle: "Lost your case link?",

@@ -13,6 +13,7 @@ export const PUBLIC_PAGE_PATHS = [
   "/support",
   "/security",
   "/security/submit",
+  "/security/acknowledgments",
   "/blog",
   "/privacy",
   "/terms",

@@ -6,6 +6,8 @@ const submitLabel = "Submit a Vulnerability Report";
 
 export const disclosurePolicy = {
   submitLabel,
+  acknowledgmentsLabel: "Security acknowledgments",
+  followReportLabel: "Follow a report you sent",
   document: {
     title: "Responsible Disclosure Policy",
     effectiveDate: null,

@@ -45,6 +45,8 @@ export const securitySubmitCopy = {
     body: (reference: string) =>
       `Your reference is ${reference}. We have emailed you an acknowledgement; please quote the reference in any message about this report.`,
     reference: "Reference",
+    caseLink: "Open your case page",
+    caseHint: "Follow the report, answer our questions and add files there. Keep the link to yourself: it opens the report without a password.",
   },
 } as const;
 

@@ -20,9 +20,17 @@ export default function SecurityPage({ loaderData }: Route.ComponentProps) {
       document={disclosurePolicy.document}
       effectiveDate={loaderData.effectiveDate}
       headerAction={
-        <SiteLink to="/security/submit" className={buttonStyles.primary}>
-          {disclosurePolicy.submitLabel}
-        </SiteLink>
+        <div className="flex flex-wrap items-center gap-4">
+          <SiteLink to="/security/submit" className={buttonStyles.primary}>
+            {disclosurePolicy.submitLabel}
+          </SiteLink>
+          <SiteLink to="/security/acknowledgments" className={buttonStyles.secondary}>
+            {disclosurePolicy.acknowledgmentsLabel}
+          </SiteLink>
+          <SiteLink to="/security/case" className="font-semibold text-indigo-700 underline">
+            {disclosurePolicy.followReportLabel}
+          </SiteLink>
+        </div>
       }
     />
   );

@@ -1,5 +1,5 @@
 import { parsePageNumber } from "../../domain/blog";
-import { POSTS_TAG, postTag } from "./content-changes.server";
+import { ACKNOWLEDGMENTS_TAG, POSTS_TAG, postTag } from "./content-changes.server";
 import type { PageAddress } from "./page-address.server";
 
 /**
@@ -20,6 +20,7 @@ export const PUBLIC_ROUTES = new Set([
   "routes/support",
   "routes/security",
   "routes/security-submit",
+  "routes/security-acknowledgments",
   "routes/blog",
   "routes/blog-post",
   "routes/privacy",
@@ -36,6 +37,8 @@ export const ARTICLE_ROUTE = "routes/blog-post";
 export const PRIVATE_ROUTES = new Set([
   "root",
   "routes/post-preview",
+  "routes/security-case",
+  "routes/security-case-link",
   "routes/admin-login",
   "routes/admin-area",
   "routes/admin-blog",
@@ -50,6 +53,7 @@ export const PRIVATE_ROUTES = new Set([
 export function pageRule(address: PageAddress, now = new Date()): PageRule | undefined {
   if (!PUBLIC_ROUTES.has(address.routeId)) return undefined;
   if (address.routeId === "routes/blog") return { tags: [POSTS_TAG] };
+  if (address.routeId === "routes/security-acknowledgments") return { tags: [ACKNOWLEDGMENTS_TAG] };
   if (address.routeId === ARTICLE_ROUTE) return { tags: [postTag(address.params.slug ?? "")] };
   // The disclosure policy shows today's date (decision 012): kept until the next midnight.
   if (address.routeId === "routes/security") return { tags: [], expiresAt: nextMidnight(now) };

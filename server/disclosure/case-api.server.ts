@@ -26,8 +26,6 @@ const MESSAGE_FIELDS: ReadonlySet<string> = new Set(["body"]);
 export const CASE_CLIENT_RULE: RateLimitRule = { name: "case-client", windowMs: TEN_MINUTES_MS, limit: 120, message: caseTexts.rateLimited };
 /** Every request for one case, whoever makes it: a leaked link cannot be hammered. */
 export const CASE_LINK_RULE: RateLimitRule = { name: "case-link", windowMs: TEN_MINUTES_MS, limit: 120, message: caseTexts.rateLimited };
-/** Lost-link requests per client: each may send an email. */
-const CASE_LINK_REQUEST_RULE: RateLimitRule = { name: "case-link-request", windowMs: 60 * 60 * 1000, limit: 10, message: caseTexts.rateLimited };
 
 /** Nothing about a case is stored by a cache, indexed, or sent on as a referrer. */
 export const CASE_HEADERS = {
@@ -150,10 +148,10 @@ export function caseApiRouter(services: AppServices, { gate, limits: overrides }
   // Always 202, whatever was sent: the answer never tells whether a reference exists or matches.
   router.post("/security/case-link", async (req, res) => {
     res.set(CASE_HEADERS);
-    const limited = await countAttempt(db, CASE_LINK_REQUEST_RULE, clientKey(req));
-    if (limited) return sendRateLimited(res, limited);
     const parsed = caseLinkRequestSchema.safeParse(req.body);
-    if (parsed.success) await requestNewCaseLink(services, parsed.data);
+    const asked = parsed.success ? parsed.data : { reference: "", email: "" };
+    const limited = await requestNewCaseLink(services, asked, clientKey(req));
+    if (limited) return sendRateLimited(res, limited);
     res.status(202).json({ message: caseTexts.lostLinkSent });
   });
 

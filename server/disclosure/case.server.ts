@@ -4,7 +4,7 @@ import { mailboxKey } from "../../domain/email-address";
 import { isClosedStatus, REPORTER_STATUS_LABELS, REPORT_REFERENCE_PATTERN } from "../../domain/vulnerability-report";
 import type { AppServices } from "../context.server";
 import type { AppDatabase } from "../db/database.server";
-import { countAttempt, type RateLimitRule } from "../limits/rate-limits.server";
+import { countAttempt, type RateLimited, type RateLimitRule } from "../limits/rate-limits.server";
 import { enqueueEmail, notifyOutbox } from "../mail/outbox.server";
 import { insertAttachment } from "../reports/attachment-store.server";
 import type { UploadedFile } from "../reports/report-upload.server";
@@ -169,15 +169,27 @@ const NEW_LINK_RULE: RateLimitRule = {
   message: "new case link cap reached",
 };
 
+/** Lost-link requests per client: each may send an email. */
+const LINK_REQUEST_RULE: RateLimitRule = { name: "case-link-request", windowMs: 60 * 60 * 1000, limit: 10, message: caseTexts.rateLimited };
+
 /**
- * A lost link: when the reference and the address (however spelled: `mailboxKey`) belong to one
- * report, its links are ended and a new one is emailed to the report's own address. The caller
- * answers the same whatever happened here, so nobody learns whether a reference exists.
+ * A lost link, from any door: the client's limit first. Then, when the reference and the address
+ * (however spelled: `mailboxKey`) belong to one report, its links are ended and a new one is
+ * emailed to the report's own address. Whatever happened after the limit, the caller answers the
+ * same, so nobody learns whether a reference exists.
  */
 export async function requestNewCaseLink(
   { db, config }: Pick<AppServices, "db" | "config">,
   { reference, email }: { reference: string; email: string },
-): Promise<void> {
+  clientKey: string | undefined,
+): Promise<RateLimited | undefined> {
+  const limited = await countAttempt(db, LINK_REQUEST_RULE, clientKey);
+  if (limited) return limited;
+  await sendNewCaseLink({ db, config }, reference, email);
+  return undefined;
+}
+
+async function sendNewCaseLink({ db, config }: Pick<AppServices, "db" | "config">, reference: string, email: string): Promise<void> {
   const wanted = reference.trim().toUpperCase();
   if (!REPORT_REFERENCE_PATTERN.test(wanted)) return;
   const report = await db

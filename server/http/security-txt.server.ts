@@ -17,6 +17,7 @@ export function securityTxt(
     `Contact: mailto:${securityEmail}`,
     `Expires: ${expires}`,
     `Policy: ${siteUrl}/security`,
+    `Acknowledgments: ${siteUrl}/security/acknowledgments`,
     "Preferred-Languages: en",
     `Canonical: ${siteUrl}/.well-known/security.txt`,
     "",

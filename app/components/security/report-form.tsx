@@ -76,6 +76,7 @@ export function ReportForm() {
   const [submitting, setSubmitting] = useState(false);
   const [progress, setProgress] = useState(0);
   const [reference, setReference] = useState<string | null>(null);
+  const [casePath, setCasePath] = useState("");
   const [validate, setValidate] = useState<{ run: Validate } | null>(null);
   const hydrated = useHydrated();
   const busy = submitting || checkingFiles;
@@ -154,6 +155,8 @@ export function ReportForm() {
       setFiles([]);
       setFileProblems([]);
       setReference(result.reference);
+      // The page's own origin: SITE_URL may name another host in front of this one.
+      setCasePath(result.caseUrl ? new URL(result.caseUrl).pathname : "");
       return;
     }
 
@@ -198,6 +201,14 @@ export function ReportForm() {
               {reference}
             </strong>
           </p>
+          {casePath ? (
+            <p className="mt-3 text-sm">
+              <a href={casePath} className="font-semibold underline">
+                {securitySubmitCopy.success.caseLink}
+              </a>{" "}
+              {securitySubmitCopy.success.caseHint}
+            </p>
+          ) : null}
         </Confirmation>
       ) : null}
 

@@ -1,5 +1,5 @@
 export type SendReportResult =
-  | { ok: true; id: string; reference: string }
+  | { ok: true; id: string; reference: string; caseUrl: string }
   | { ok: false; status: number; error?: string; fields?: Record<string, string> };
 
 /**
@@ -20,12 +20,13 @@ export function sendReport(body: FormData, onProgress: (percent: number) => void
       const response = request.response as {
         id?: string;
         reference?: string;
+        caseUrl?: string;
         error?: unknown;
         fields?: Record<string, string>;
       } | null;
       if (request.status === 201 && response?.id && response.reference) {
         onProgress(100);
-        resolve({ ok: true, id: response.id, reference: response.reference });
+        resolve({ ok: true, id: response.id, reference: response.reference, caseUrl: response.caseUrl ?? "" });
         return;
       }
       resolve({

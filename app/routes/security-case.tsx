@@ -1,0 +1,352 @@
+import { useState } from "react";
+import { data, useRevalidator } from "react-router";
+import { caseTexts, type CaseEvent, type CaseView } from "../../domain/disclosure-case";
+import { formatBytes } from "../../domain/report-attachments";
+import { CASE_HEADERS, openCase } from "../../server/disclosure/case-api.server";
+import { caseView } from "../../server/disclosure/case.server";
+import { MessageText } from "../components/disclosure/message-text";
+import { FieldError, FormAlert } from "../components/ui/form-messages";
+import { PageHeader } from "../components/ui/page-header";
+import { SiteLink } from "../components/ui/site-link";
+import { formatAdminDate } from "../lib/dates";
+import { pageMeta, siteFromMatches } from "../lib/meta";
+import type { Route } from "./+types/security-case";
+
+/**
+ * /security/case/{token}: the reporter's own view of their report, for whoever holds the link
+ * (docs/decisions/144). Never stored by a cache, indexed, or named in a referrer; the token is
+ * redacted from the logs. Reading works without JavaScript; replying, credit and withdrawal use
+ * the case API.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const opened = await openCase(context.services.db, params.token, context.clientKey);
+  if (!opened.ok) {
+    const limited = "code" in opened;
+    return data({ view: null, limited }, { status: limited ? 429 : 404, headers: CASE_HEADERS });
+  }
+  const view = await caseView(context.services.db, opened.reportId);
+  return data({ view: view ?? null, limited: false }, { status: view ? 200 : 404, headers: CASE_HEADERS });
+}
+
+export const headers: Route.HeadersFunction = () => CASE_HEADERS;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(siteFromMatches(matches), {
+    title: caseTexts.title,
+    description: caseTexts.title,
+    path: "/security/case",
+    noindex: true,
+  });
+
+export default function SecurityCasePage({ loaderData, params }: Route.ComponentProps) {
+  const { view, limited } = loaderData;
+  if (!view) {
+    return (
+      <>
+        <PageHeader title={caseTexts.notFoundTitle} lead={limited ? caseTexts.rateLimited : caseTexts.notFound} />
+        <div className="mx-auto max-w-3xl px-4 pb-24 sm:px-6">
+          <SiteLink to="/security/case" className="font-semibold text-indigo-700 underline">
+            {caseTexts.lostLinkTitle}
+          </SiteLink>
+        </div>
+      </>
+    );
+  }
+  return <CaseScreen view={view} token={params.token} />;
+}
+
+function CaseScreen({ view, token }: { view: CaseView; token: string }) {
+  const api = `/api/security/case/${encodeURIComponent(token)}`;
+  return (
+    <>
+      <PageHeader title={caseTexts.title} lead={view.title} />
+      <div className="mx-auto max-w-3xl space-y-10 px-4 pb-24 sm:px-6">
+        <dl className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-3">
+          <div>
+            <dt className="text-sm font-medium text-slate-600">{caseTexts.reference}</dt>
+            <dd className="font-mono tracking-wider text-slate-900">{view.reference}</dd>
+          </div>
+          <div>
+            <dt className="text-sm font-medium text-slate-600">{caseTexts.received}</dt>
+            <dd className="text-slate-900">{formatAdminDate(view.receivedAt)}</dd>
+          </div>
+          <div>
+            <dt className="text-sm font-medium text-slate-600">{caseTexts.status}</dt>
+            <dd className="font-semibold text-slate-900" data-case-status={view.status}>
+              {view.statusLabel}
+            </dd>
+          </div>
+          {view.duplicateOf ? <p className="text-sm text-slate-700 sm:col-span-3">{caseTexts.duplicateOf(view.duplicateOf)}</p> : null}
+        </dl>
+
+        <section aria-labelledby="timeline-title">
+          <h2 id="timeline-title" className="text-xl font-semibold text-slate-900">
+            {caseTexts.timeline}
+          </h2>
+          <ol className="mt-4 space-y-4">
+            <li className="text-sm text-slate-600">
+              {formatAdminDate(view.receivedAt)}: {caseTexts.received}
+            </li>
+            {view.events.map((event) => (
+              <TimelineEntry key={event.id} event={event} api={api} />
+            ))}
+          </ol>
+        </section>
+
+        {view.closed ? <p className="rounded-lg bg-slate-100 px-4 py-3 text-slate-700">{caseTexts.closedNoReplies}</p> : <ReplyForm api={api} />}
+        <CreditForm api={api} credit={view.credit} />
+        {view.closed ? null : <WithdrawPanel api={api} />}
+      </div>
+    </>
+  );
+}
+
+function TimelineEntry({ event, api }: { event: CaseEvent; api: string }) {
+  const who = event.author === "team" ? caseTexts.team : caseTexts.you;
+  if (event.kind === "status") {
+    return (
+      <li className="text-sm text-slate-600">
+        {formatAdminDate(event.at)}: {caseTexts.statusChanged}: <strong className="text-slate-900">{event.label}</strong>
+      </li>
+    );
+  }
+  return (
+    <li className={`rounded-xl border p-4 ${event.author === "team" ? "border-indigo-200 bg-indigo-50" : "border-slate-200 bg-white"}`}>
+      <p className="text-sm font-semibold text-slate-700">
+        {who} · {formatAdminDate(event.at)}
+      </p>
+      <div className="mt-2 text-slate-900">
+        <MessageText text={event.body} />
+      </div>
+      {event.files.length > 0 ? (
+        <ul className="mt-3 space-y-1 text-sm">
+          {event.files.map((file) => (
+            <li key={file.id}>
+              <a href={`${api}/attachments/${encodeURIComponent(file.id)}`} className="font-medium text-indigo-700 underline" download={file.filename}>
+                {file.filename}
+              </a>{" "}
+              <span className="text-slate-600">({formatBytes(file.size)})</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+type ApiFailure = { error?: string; fields?: Record<string, string> };
+
+/** Sends to the case API; answers the failure's words, or nothing when it went through. */
+async function send(url: string, init: RequestInit): Promise<ApiFailure | undefined> {
+  try {
+    const response = await fetch(url, init);
+    if (response.ok) return undefined;
+    const body = (await response.json().catch(() => ({}))) as ApiFailure;
+    return { error: body.error ?? caseTexts.failed, fields: body.fields };
+  } catch {
+    return { error: caseTexts.failed };
+  }
+}
+
+function ReplyForm({ api }: { api: string }) {
+  const revalidator = useRevalidator();
+  const [body, setBody] = useState("");
+  const [files, setFiles] = useState<File[]>([]);
+  const [failure, setFailure] = useState<ApiFailure>();
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSent(false);
+    if (!body.trim() && files.length === 0) return setFailure({ fields: { body: caseTexts.messageRequired } });
+    const form = new FormData();
+    form.append("body", body);
+    files.forEach((file, index) => form.append(`attachment_${index}`, file, file.name));
+    setBusy(true);
+    const failed = await send(`${api}/messages`, { method: "POST", body: form });
+    setBusy(false);
+    setFailure(failed);
+    if (failed) return;
+    setBody("");
+    setFiles([]);
+    (event.target as HTMLFormElement).reset();
+    setSent(true);
+    await revalidator.revalidate();
+  }
+
+  const bodyError = failure?.fields?.body;
+  const fileError = failure?.fields ? Object.entries(failure.fields).find(([name]) => name.startsWith("attachment"))?.[1] : undefined;
+  return (
+    <section aria-labelledby="reply-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id="reply-title" className="text-xl font-semibold text-slate-900">
+        {caseTexts.reply}
+      </h2>
+      <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+        <FormAlert error={failure && !failure.fields ? failure.error : undefined} />
+        <div>
+          <label htmlFor="case-reply" className="block text-sm font-medium text-slate-800">
+            {caseTexts.replyLabel}
+          </label>
+          <textarea
+            id="case-reply"
+            value={body}
+            onChange={(event) => setBody(event.target.value)}
+            rows={6}
+            aria-describedby="case-reply-hint case-reply-error"
+            aria-invalid={bodyError ? true : undefined}
+            className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+          />
+          <p id="case-reply-hint" className="mt-1 text-sm text-slate-600">
+            {caseTexts.replyHint}
+          </p>
+          <FieldError id="case-reply-error" error={bodyError} />
+        </div>
+        <div>
+          <label htmlFor="case-files" className="block text-sm font-medium text-slate-800">
+            {caseTexts.addFiles}
+          </label>
+          <input
+            id="case-files"
+            type="file"
+            multiple
+            aria-describedby="case-files-error"
+            onChange={(event) => setFiles([...(event.target.files ?? [])])}
+            className="mt-1 block text-sm"
+          />
+          <FieldError id="case-files-error" error={fileError} />
+        </div>
+        <button type="submit" disabled={busy} className="rounded-lg bg-indigo-700 px-5 py-2.5 font-semibold text-white hover:bg-indigo-800 disabled:opacity-60">
+          {busy ? caseTexts.sending : caseTexts.send}
+        </button>
+        {sent ? (
+          <p role="status" className="text-sm text-emerald-800">
+            {caseTexts.sent}
+          </p>
+        ) : null}
+      </form>
+    </section>
+  );
+}
+
+function CreditForm({ api, credit }: { api: string; credit: CaseView["credit"] }) {
+  const revalidator = useRevalidator();
+  const [choice, setChoice] = useState(credit.choice ?? "");
+  const [name, setName] = useState(credit.name ?? "");
+  const [url, setUrl] = useState(credit.url ?? "");
+  const [failure, setFailure] = useState<ApiFailure>();
+  const [saved, setSaved] = useState(false);
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaved(false);
+    const body = choice === "named" ? { credit: choice, name, url } : { credit: choice };
+    const failed = await send(`${api}/credit`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    setFailure(failed);
+    if (failed) return;
+    setSaved(true);
+    await revalidator.revalidate();
+  }
+
+  return (
+    <section aria-labelledby="credit-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id="credit-title" className="text-xl font-semibold text-slate-900">
+        {caseTexts.creditTitle}
+      </h2>
+      <p className="mt-2 text-slate-700">{caseTexts.creditLead}</p>
+      <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+        <FormAlert error={failure && !failure.fields ? failure.error : undefined} />
+        <fieldset>
+          <legend className="sr-only">{caseTexts.creditTitle}</legend>
+          <FieldError id="credit-error" error={failure?.fields?.credit} />
+          {(["named", "anonymous"] as const).map((option) => (
+            <label key={option} className="mt-2 flex items-center gap-2">
+              <input type="radio" name="credit" value={option} checked={choice === option} onChange={() => setChoice(option)} />
+              {option === "named" ? caseTexts.creditNamed : caseTexts.creditAnonymous}
+            </label>
+          ))}
+        </fieldset>
+        {choice === "named" ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div>
+              <label htmlFor="credit-name" className="block text-sm font-medium text-slate-800">
+                {caseTexts.creditName}
+              </label>
+              <input
+                id="credit-name"
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+                aria-describedby="credit-name-error"
+                aria-invalid={failure?.fields?.name ? true : undefined}
+                className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+              />
+              <FieldError id="credit-name-error" error={failure?.fields?.name} />
+            </div>
+            <div>
+              <label htmlFor="credit-url" className="block text-sm font-medium text-slate-800">
+                {caseTexts.creditUrl}
+              </label>
+              <input
+                id="credit-url"
+                type="url"
+                value={url}
+                onChange={(event) => setUrl(event.target.value)}
+                aria-describedby="credit-url-error"
+                aria-invalid={failure?.fields?.url ? true : undefined}
+                className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+              />
+              <FieldError id="credit-url-error" error={failure?.fields?.url} />
+            </div>
+          </div>
+        ) : null}
+        <button type="submit" disabled={!choice} className="rounded-lg border border-indigo-700 px-5 py-2.5 font-semibold text-indigo-700 hover:bg-indigo-50 disabled:opacity-60">
+          {caseTexts.creditSave}
+        </button>
+        {saved ? (
+          <p role="status" className="text-sm text-emerald-800">
+            {caseTexts.creditSaved}
+          </p>
+        ) : null}
+      </form>
+    </section>
+  );
+}
+
+function WithdrawPanel({ api }: { api: string }) {
+  const revalidator = useRevalidator();
+  const [confirming, setConfirming] = useState(false);
+  const [failure, setFailure] = useState<ApiFailure>();
+
+  async function withdraw() {
+    const failed = await send(`${api}/withdraw`, { method: "POST" });
+    setFailure(failed);
+    if (!failed) await revalidator.revalidate();
+  }
+
+  return (
+    <section aria-labelledby="withdraw-title" className="rounded-2xl border border-slate-200 p-6">
+      <h2 id="withdraw-title" className="text-lg font-semibold text-slate-900">
+        {caseTexts.withdrawTitle}
+      </h2>
+      <p className="mt-2 text-slate-700">{caseTexts.withdrawLead}</p>
+      <div className="mt-4">
+        <FormAlert error={failure?.error} />
+        {confirming ? (
+          <div role="group" aria-label={caseTexts.withdrawConfirm} className="flex flex-wrap items-center gap-3">
+            <p className="font-medium text-slate-900">{caseTexts.withdrawConfirm}</p>
+            <button type="button" onClick={() => void withdraw()} className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
+              {caseTexts.withdraw}
+            </button>
+            <button type="button" onClick={() => setConfirming(false)} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-700">
+              {caseTexts.keep}
+            </button>
+          </div>
+        ) : (
+          <button type="button" onClick={() => setConfirming(true)} className="rounded-lg border border-red-700 px-4 py-2 font-semibold text-red-700 hover:bg-red-50">
+            {caseTexts.withdraw}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,163 @@
+import type { Page } from "@playwright/test";
+import { REPORT_REFERENCE_PATTERN } from "../../domain/vulnerability-report";
+import { startBuiltServer, type BuiltServer } from "../helpers/built-server";
+import { tinyPng, validReportFields } from "../helpers/sample-files";
+import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
+import { signIn } from "./admin-session";
+import { expect, test as base } from "./fixtures";
+
+/**
+ * The disclosure loop as both sides meet it: a server of its own that sends its email to a real
+ * SMTP server in this test, so the reporter's emails can be read.
+ */
+const test = base.extend<{ site: BuiltServer & { smtp: TestSmtpServer } }>({
+  site: async ({ browser }, provide) => {
+    const smtp = await startSmtpServer();
+    const server = await startBuiltServer({ env: { SMTP_URL: smtp.url, PAGE_CACHE_CHECK_MS: "0" } });
+    await provide({ ...server, smtp });
+    for (const context of browser.contexts()) await context.close();
+    await server.stop();
+    await smtp.close();
+  },
+});
+test.describe.configure({ timeout: 120_000 });
+
+const FIELD_LABELS: Record<string, string> = {
+  reporter_name: "Full Name",
+  reporter_email: "Email Address",
+  company: "Company (Optional)",
+  asset_affected: "Asset Affected",
+  vulnerability_title: "Vulnerability Title",
+  description: "Detailed Description",
+  reproduction_steps: "Steps to Reproduce",
+  impact: "Impact",
+};
+const SELECT_LABELS: Record<string, string> = {
+  vrt_category: "VRT Category",
+  vrt_subcategory: "VRT Subcategory",
+  weakness_type: "Weakness Type",
+  severity: "Severity",
+};
+
+/** Files a report through the form and answers the case link from the success screen. */
+async function fileReport(page: Page, url: string, values: Record<string, string>): Promise<{ reference: string; caseLink: string }> {
+  await page.goto(`${url}/security/submit`);
+  await expect(page.getByRole("button", { name: "Submit Vulnerability Report" })).toBeEnabled();
+  for (const [name, label] of Object.entries(FIELD_LABELS)) await page.getByLabel(label, { exact: true }).fill(values[name]!);
+  for (const [name, label] of Object.entries(SELECT_LABELS)) await page.getByLabel(label, { exact: true }).selectOption(values[name]!);
+  await page.getByRole("button", { name: "Submit Vulnerability Report" }).click();
+  const confirmation = page.getByRole("status").filter({ hasText: "Report received" });
+  await expect(confirmation).toBeVisible();
+  const reference = (await confirmation.locator("[data-reference]").textContent())!.trim();
+  expect(reference).toMatch(REPORT_REFERENCE_PATTERN);
+  const caseLink = await confirmation.getByRole("link", { name: "Open your case page" }).getAttribute("href");
+  expect(caseLink).toMatch(/^\/security\/case\/[\w-]{43}$/);
+  return { reference, caseLink: `${url}${caseLink}` };
+}
+
+async function emailTo(smtp: TestSmtpServer, address: string, subject: string) {
+  await expect.poll(() => smtp.received.find((email) => email.rcptTo.includes(address) && email.headers.subject?.includes(subject)), { timeout: 15_000 }).toBeTruthy();
+  return smtp.received.find((email) => email.rcptTo.includes(address) && email.headers.subject?.includes(subject))!;
+}
+
+test("a reporter follows their report from the case link, answers the team with a file, and chooses how to be thanked", async ({ browser, site }) => {
+  const reporterContext = await browser.newContext();
+  const reporter = await reporterContext.newPage();
+  const fields = validReportFields({ reporter_email: "ada@example.com", vulnerability_title: "Open redirect on the login page" });
+  const { reference, caseLink } = await fileReport(reporter, site.url, fields);
+
+  // A fresh browser with no admin session opens the link: the report is received.
+  const fresh = await (await browser.newContext()).newPage();
+  const opened = await fresh.goto(caseLink);
+  expect(opened?.status()).toBe(200);
+  expect(opened?.headers()["cache-control"]).toBe("no-store");
+  expect(opened?.headers()["referrer-policy"]).toBe("no-referrer");
+  await expect(fresh.getByRole("heading", { level: 1, name: "Your vulnerability report" })).toBeVisible();
+  await expect(fresh.getByText(reference)).toBeVisible();
+  await expect(fresh.getByText(/^Received: waiting for our first review/)).toBeVisible();
+  await expect(fresh.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+
+  // The team asks a question from the report's admin page.
+  const team = await (await browser.newContext()).newPage();
+  await signIn(team, { url: site.url, password: site.adminPassword });
+  await team.goto(`${site.url}/admin/reports`);
+  await team.getByRole("link", { name: "Open redirect on the login page" }).click();
+  await team.getByLabel("Message to the reporter").fill("Thanks! Which browser did you use? Our notes: https://example.com/notes");
+  await team.getByRole("button", { name: "Send message" }).click();
+  await expect(team.getByText("Which browser did you use?")).toBeVisible();
+  await team.getByLabel("Status", { exact: true }).selectOption({ label: "Needs more information" });
+  await expect(team.getByText("Needs more information").first()).toBeVisible();
+
+  // The reporter reads it in their email and on the case page.
+  const question = await emailTo(site.smtp, "ada@example.com", "New message about your vulnerability report");
+  expect(question.text).toContain("Which browser did you use?");
+  const emailedLink = /http:\/\/\S+\/security\/case\/[\w-]{43}/.exec(question.text)![0];
+  await fresh.goto(emailedLink);
+  await expect(fresh.getByText("Which browser did you use?")).toBeVisible();
+  await expect(fresh.getByRole("link", { name: "https://example.com/notes" })).toHaveAttribute("rel", /noreferrer/);
+  await expect(fresh.getByText(/^Waiting for your reply/).first()).toBeVisible();
+
+  // They reply with a screenshot.
+  await fresh.getByLabel("Your message").fill("Firefox 140 on Linux. Screenshot attached.");
+  await fresh.getByLabel("Add files").setInputFiles({ name: "redirect.png", mimeType: "image/png", buffer: tinyPng() });
+  await fresh.getByRole("button", { name: "Send message" }).click();
+  await expect(fresh.getByRole("status").filter({ hasText: "Message sent" })).toBeVisible();
+  await expect(fresh.getByRole("link", { name: "redirect.png" })).toBeVisible();
+  await emailTo(site.smtp, "security@dialogic.localhost", "Reporter replied");
+
+  // The team sees both, and resolves the report.
+  await team.reload();
+  await expect(team.getByText("Firefox 140 on Linux. Screenshot attached.")).toBeVisible();
+  await expect(team.getByText("redirect.png")).toBeVisible();
+  await team.getByLabel("Status", { exact: true }).selectOption({ label: "Resolved" });
+  await expect(team.getByLabel("Status", { exact: true })).toHaveValue("resolved");
+
+  // The reporter learns the outcome and chooses credit.
+  const outcome = await emailTo(site.smtp, "ada@example.com", "Outcome of your vulnerability report");
+  expect(outcome.text).toContain("Resolved: the issue is fixed");
+  await fresh.reload();
+  await expect(fresh.getByText(/^Resolved: the issue is fixed/).first()).toBeVisible();
+  await fresh.getByLabel("Credit me as").check();
+  await fresh.getByLabel("Name or handle").fill("Ada R.");
+  await fresh.getByLabel("Link (optional)").fill("https://ada.example");
+  await fresh.getByRole("button", { name: "Save choice" }).click();
+  await expect(fresh.getByRole("status").filter({ hasText: "Your choice is saved." })).toBeVisible();
+
+  // Another report, resolved too, whose reporter chose not to be named.
+  const other = await fileReport(reporter, site.url, validReportFields({ reporter_email: "bob@example.com", vulnerability_title: "Another finding" }));
+  const otherPage = await (await browser.newContext()).newPage();
+  await otherPage.goto(other.caseLink);
+  await otherPage.getByLabel("Do not name me").check();
+  await otherPage.getByRole("button", { name: "Save choice" }).click();
+  await expect(otherPage.getByRole("status").filter({ hasText: "Your choice is saved." })).toBeVisible();
+  await team.goto(`${site.url}/admin/reports`);
+  await team.getByRole("link", { name: "Another finding" }).click();
+  await team.getByLabel("Status", { exact: true }).selectOption({ label: "Resolved" });
+  await expect(team.getByLabel("Status", { exact: true })).toHaveValue("resolved");
+
+  // The public thanks: linked from the policy, the named reporter only.
+  await fresh.goto(`${site.url}/security`);
+  await fresh.getByRole("link", { name: "Security acknowledgments" }).click();
+  await expect(fresh.getByRole("heading", { level: 1, name: "Security acknowledgments" })).toBeVisible();
+  await expect(fresh.getByRole("link", { name: "Ada R." })).toHaveAttribute("href", "https://ada.example");
+  await expect(fresh.getByRole("listitem")).toHaveCount(1);
+  await expect(fresh.getByText("Another finding")).toHaveCount(0);
+  const securityTxt = await (await fresh.request.get(`${site.url}/.well-known/security.txt`)).text();
+  expect(securityTxt).toContain(`Acknowledgments: ${site.url}/security/acknowledgments`);
+});
+
+test.describe("a lost or wrong link", () => {
+  // The wrong link's page is a 404, which the browser reports in its console.
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test("a wrong case link says so, and a lost link can be asked for again without revealing anything", async ({ page, site }) => {
+    const missing = await page.goto(`${site.url}/security/case/${"x".repeat(43)}`);
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Case not found" })).toBeVisible();
+    await page.getByRole("link", { name: "Lost your case link?" }).click();
+    await page.getByLabel("Report reference").fill("VR-2026-ZZZZZZ");
+    await page.getByLabel("Email address").fill("nobody@example.com");
+    await page.getByRole("button", { name: "Email me a new link" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "If the reference and address match a report" })).toBeVisible();
+  });
+});
