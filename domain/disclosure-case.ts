@@ -84,8 +84,6 @@ export const caseTexts = {
   lostLinkSent: "If the reference and address match a report, a new case link is on its way to that address.",
   referenceLabel: "Report reference",
   emailLabel: "Email address",
-  referenceInvalid: "Enter a reference such as VR-2026-7K3F9Q",
-  emailInvalid: "Valid email is required",
 } as const;
 
 /** Where a case lives; the token is the only key to it. */
@@ -93,6 +91,14 @@ export const CASE_PATH_PREFIX = "/security/case/";
 
 export function casePath(token: string): string {
   return `${CASE_PATH_PREFIX}${token}`;
+}
+
+/**
+ * Whether a path (normalised, lower case) is a case's page or API: such answers send no referrer
+ * and are logged without their token.
+ */
+export function isCasePath(path: string): boolean {
+  return /^(\/api)?\/security\/case\/./.test(path);
 }
 
 /** A case token: 256 random bits, base64url. */

@@ -11,6 +11,7 @@ import type { Route } from "./+types/security-case-link";
 /**
  * /security/case: a reporter who lost their case link asks for a new one by reference and email
  * address. Works without JavaScript; the answer is the same whether or not they matched a report.
+ * The form is a public page like the others (cached); its answer is never stored.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readSmallForm(request);
@@ -22,8 +23,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   return data({ sent: !limited, error: limited ? caseTexts.rateLimited : undefined }, { status: limited ? 429 : 202, headers: CASE_HEADERS });
 }
-
-export const headers: Route.HeadersFunction = () => CASE_HEADERS;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), { title: caseTexts.lostLinkTitle, description: caseTexts.lostLinkLead, path: "/security/case", noindex: true });

@@ -27,10 +27,12 @@ export const CASE_CLIENT_RULE: RateLimitRule = { name: "case-client", windowMs: 
 /** Every request for one case, whoever makes it: a leaked link cannot be hammered. */
 export const CASE_LINK_RULE: RateLimitRule = { name: "case-link", windowMs: TEN_MINUTES_MS, limit: 120, message: caseTexts.rateLimited };
 
-/** Nothing about a case is stored by a cache, indexed, or sent on as a referrer. */
+/**
+ * Nothing about a case is stored by a cache or indexed; the site's header policy adds
+ * `Referrer-Policy: no-referrer` to every address that holds a token (`isCasePath`).
+ */
 export const CASE_HEADERS = {
   "Cache-Control": "no-store",
-  "Referrer-Policy": "no-referrer",
   "X-Robots-Tag": "noindex, nofollow",
 } as const;
 

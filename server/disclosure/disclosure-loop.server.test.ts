@@ -70,7 +70,6 @@ describe.each(testDatabaseKinds)("the disclosure loop on %s", (kind) => {
     const opened = await fetch(`${url}/security/case/${token}`);
     expect(opened.status).toBe(200);
     expect(opened.headers.get("cache-control")).toBe("no-store");
-    expect(opened.headers.get("referrer-policy")).toBe("no-referrer");
     expect(opened.headers.get("x-robots-tag")).toContain("noindex");
     const view = ((await opened.json()) as { case: Record<string, unknown> }).case;
     expect(view).toMatchObject({ reference: report.reference, status: "new", statusLabel: expect.stringMatching(/^Received/), events: [] });

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import pino from "pino";
+import { isCasePath } from "../../domain/disclosure-case";
 import { PREVIEW_PATH_PREFIX } from "../../domain/post-workflow";
 import { normalisedPath } from "../cache/page-address.server";
 import type { Logger } from "../logger.server";
@@ -67,9 +68,7 @@ export function loggedUrl(url: string): string {
   const path = url.split("?", 1)[0]!;
   const segments = normalisedPath(path).toLowerCase().split("/");
   if (segments[1] === PREVIEW_SEGMENT) return `${PREVIEW_PATH_PREFIX}[redacted]`;
-  const caseAt = segments.indexOf("case");
-  if (caseAt > 1 && segments[caseAt - 1] === "security" && segments.length > caseAt + 1) {
-    return `${segments.slice(0, caseAt + 1).join("/")}/[redacted]`;
-  }
+  const lower = segments.join("/");
+  if (isCasePath(lower)) return `${lower.slice(0, lower.indexOf("/case/") + 5)}/[redacted]`;
   return url;
 }

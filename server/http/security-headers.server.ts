@@ -1,4 +1,6 @@
 import crypto from "node:crypto";
+import { isCasePath } from "../../domain/disclosure-case";
+import { normalisedPath } from "../cache/page-address.server";
 import type { RequestHandler, Response } from "express";
 import { VIDEO_EMBED_ORIGINS } from "../../domain/embeds";
 
@@ -82,9 +84,11 @@ export function headerPolicy({ siteUrl, development = false }: { siteUrl: string
       ...pageDirectives,
     ].join("; ");
 
-  const middleware: RequestHandler = (_req, res, next) => {
+  const middleware: RequestHandler = (req, res, next) => {
     res.setHeader("Content-Security-Policy", nothingPolicy());
     for (const [name, value] of fixed) res.setHeader(name, value);
+    // A reporter's case is keyed by its address: no page of it names it to another site (decision 144).
+    if (/case/i.test(req.url) && isCasePath(normalisedPath(req.path).toLowerCase())) res.setHeader("Referrer-Policy", "no-referrer");
     next();
   };
   const fixedHead = fixed.flat();

@@ -22,6 +22,7 @@ test("security.txt follows RFC 9116 from the configuration", () => {
       "Contact: mailto:security@dialogic.example",
       "Expires: 2027-03-05T00:00:00Z",
       "Policy: https://dialogic.example/security",
+      "Acknowledgments: https://dialogic.example/security/acknowledgments",
       "Preferred-Languages: en",
       "Canonical: https://dialogic.example/.well-known/security.txt",
       "",

@@ -15,6 +15,7 @@ function routeTablePaths(): string[] {
       const filled = own
         .replace(/:slug/g, "no-such-post")
         .replace(/:id/g, "00000000-0000-4000-8000-000000000000")
+        .replace(/:token/g, "A".repeat(43))
         .replace(/\*$/, "no-such-page");
       if (entry.path !== undefined || entry.index) paths.push(filled.replace(/\/{2,}/g, "/"));
       if (entry.children) walk(entry.children, own.replace(/\/$/, ""));
@@ -39,6 +40,9 @@ const API_CALLS: { method: string; path: string; body?: string; type?: string }[
   { method: "POST", path: "/api/contact", body: "{}", type: "application/json" },
   { method: "POST", path: "/api/security/reports", body: "", type: "multipart/form-data; boundary=x" },
   { method: "GET", path: "/api/admin/security/reports" },
+  { method: "GET", path: `/api/security/case/${"A".repeat(43)}` },
+  { method: "POST", path: "/api/security/case-link", body: "{}", type: "application/json" },
+  { method: "GET", path: "/api/admin/security/metrics" },
   { method: "GET", path: "/api/admin/contact/messages" },
   { method: "GET", path: "/api/no-such-endpoint" },
 ];
@@ -53,7 +57,9 @@ function expectBaseline(headers: Headers, label: string) {
   expect(csp, label).not.toMatch(/(^|\s)http:/);
   expect(headers.get("strict-transport-security"), label).toBe("max-age=31536000; includeSubDomains");
   expect(headers.get("x-content-type-options"), label).toBe("nosniff");
-  expect(headers.get("referrer-policy"), label).toBe("strict-origin-when-cross-origin");
+  // A reporter's case is keyed by its address: nothing of it leaves as a referrer (decision 144).
+  const secret = /\/security\/case\/./.test(label);
+  expect(headers.get("referrer-policy"), label).toBe(secret ? "no-referrer" : "strict-origin-when-cross-origin");
   expect(headers.get("permissions-policy"), label).toBeTruthy();
   expect(headers.get("x-powered-by"), label).toBeNull();
 }
@@ -79,8 +85,8 @@ describe("the header policy with an https SITE_URL", () => {
       expect(csp, path).toContain("object-src 'none'");
       expect(headers.get("content-type"), path).toContain("text/html");
       const cacheControl = headers.get("cache-control");
-      // The admin area and private draft previews are never stored by a cache.
-      if (path.startsWith("/admin") || path.startsWith("/preview/")) expect(cacheControl, path).toBe("no-store");
+      // The admin area, private draft previews and reporters' cases are never stored by a cache.
+      if (path.startsWith("/admin") || path.startsWith("/preview/") || path.startsWith("/security/case/")) expect(cacheControl, path).toBe("no-store");
       else expect(cacheControl, path).toMatch(/^public, max-age=0, s-maxage=\d+/);
     }
   });
