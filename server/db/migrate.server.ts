@@ -22,6 +22,7 @@ import * as leadSources from "./migrations/0032-lead-sources";
 import * as demoClicks from "./migrations/0033-demo-clicks";
 import * as webVitals from "./migrations/0034-web-vitals";
 import * as webVitalsMonths from "./migrations/0035-web-vitals-months";
+import * as adminAccount from "./migrations/0040-admin-account";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) so the bundled
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   "0033-demo-clicks": demoClicks,
   "0034-web-vitals": webVitals,
   "0035-web-vitals-months": webVitalsMonths,
+  "0040-admin-account": adminAccount,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
