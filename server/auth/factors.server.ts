@@ -128,7 +128,7 @@ export async function checkSecondFactor(context: FactorContext, code: string, no
     }
     return { ok: false };
   }
-  if (await useRecoveryCode(context.db, compact, now)) return { ok: true, via: "recovery" };
+  if (await spendRecoveryCode(context.db, compact, now)) return { ok: true, via: "recovery" };
   return { ok: false };
 }
 
@@ -197,7 +197,7 @@ async function replaceRecoveryCodes(db: AppDatabase, now: Date): Promise<string[
   return codes;
 }
 
-async function useRecoveryCode(db: AppDatabase, code: string, now: Date): Promise<boolean> {
+async function spendRecoveryCode(db: AppDatabase, code: string, now: Date): Promise<boolean> {
   if (!/^[a-z2-9]{5}-?[a-z2-9]{5}$/.test(code)) return false;
   const used = await db
     .updateTable("admin_recovery_codes")

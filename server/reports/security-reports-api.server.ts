@@ -1,3 +1,4 @@
+import { audit } from "../audit/audit.server";
 import express, { type Request, type Response } from "express";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -72,6 +73,7 @@ export function securityReportsRouter(
     }
     const report = await setReportStatus(db, req.params.id as string, status);
     if (!report) return sendApiError(res, 404, reportMessages.notFound);
+    await audit.record(db, { action: "report.status_changed", target: `${String(req.params.id)}: ${status}`, ip: req.ip, session: res.locals.adminSession?.id });
     res.set("Cache-Control", "no-store").json({ report });
   });
 
