@@ -26,6 +26,8 @@ export default [
     route("admin/reports", "routes/admin-reports.tsx"),
     route("admin/reports/:id", "routes/admin-report.tsx"),
     route("admin/analytics", "routes/admin-analytics.tsx"),
+    route("admin/account", "routes/admin-account.tsx"),
+    route("admin/audit", "routes/admin-audit.tsx"),
   ]),
   route("privacy", "routes/privacy.tsx"),
   route("terms", "routes/terms.tsx"),

@@ -5,6 +5,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import readline from "node:readline";
+import { audit } from "./audit/audit.server";
 import { setAdminPassword } from "./auth/admin-auth.server";
 import { seedExamplePosts } from "./blog/example-posts.server";
 import { exportPosts, importPosts } from "./blog/post-transfer.server";
@@ -46,6 +47,7 @@ const commands: Record<string, Command> = {
       const password = await readSecret("New admin password (at least 12 characters): ");
       if (password.length < 12) throw new Error("The password must be at least 12 characters long.");
       await setAdminPassword(db, password);
+      await audit.record(db, { action: "password.changed", target: "set-password" });
       console.log("The admin password was changed; every admin session and preview link was ended.");
     },
   },

@@ -110,6 +110,10 @@ const envSchema = z.object({
   DISCLOSURE_RESOLVE_DAYS_HIGH: wholeNumber(1).default(DEFAULT_TARGETS.resolve.High.days),
   DISCLOSURE_RESOLVE_DAYS_MEDIUM: wholeNumber(1).default(DEFAULT_TARGETS.resolve.Medium.days),
   DISCLOSURE_RESOLVE_DAYS_LOW: wholeNumber(1).default(DEFAULT_TARGETS.resolve.Low.days),
+  MFA_SECRET_KEY: optionalText.pipe(
+    z.string().min(32, "must be at least 32 characters long (for example: openssl rand -base64 32)").optional(),
+  ),
+  AUDIT_RETENTION_DAYS: envNumber({ min: 1, max: 3650, message: "must be a whole number of days from 1 to 3650" }).default(365),
   DATABASE_CONNECT_ATTEMPTS: wholeNumber(1).default(10),
   OUTBOX_CLAIM_TTL: envNumber({ min: 10, max: 3600, message: "must be a whole number of seconds from 10 to 3600" }).default(300),
   SHUTDOWN_DELAY: envNumber({ min: 0, max: 60, whole: false, message: "must be a number of seconds from 0 to 60" }).default(0),
@@ -154,6 +158,13 @@ function toConfig(env: z.infer<typeof envSchema>) {
       ? ({ kind: "postgres", url: env.DATABASE_URL } as const)
       : ({ kind: "sqlite", file: path.join(dataDir, "site.db") } as const),
     adminPassword: env.ADMIN_PASSWORD,
+    /**
+     * The key authenticator secrets are sealed with (docs/decisions/150); unset, a key file in
+     * DATA_DIR made at first use.
+     */
+    mfaSecretKey: env.MFA_SECRET_KEY,
+    /** Audit events older than this many days are deleted (hourly, by every server). */
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     smtpUrl: env.SMTP_URL,
     /** Refuse to send over smtp:// without STARTTLS; on by default unless the host is loopback. */
     smtpRequireTls: env.SMTP_REQUIRE_TLS ? env.SMTP_REQUIRE_TLS === "true" : !isLoopbackUrl(env.SMTP_URL),
@@ -225,7 +236,7 @@ function isLoopbackUrl(url: string | undefined): boolean {
 }
 
 /** Variables whose values may carry credentials: a configuration error never repeats them. */
-const SECRET_VARIABLES = new Set(["ADMIN_PASSWORD", "DATABASE_URL", "SMTP_URL"]);
+const SECRET_VARIABLES = new Set(["ADMIN_PASSWORD", "DATABASE_URL", "SMTP_URL", "MFA_SECRET_KEY"]);
 
 /** What a configuration error shows of a value: nothing for secrets, never a URL's user:password. */
 function shownValue(name: string, raw: string | undefined): string {

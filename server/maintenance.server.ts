@@ -1,4 +1,5 @@
 import { purgeSessions } from "./auth/admin-auth.server";
+import { purgeAuditEvents } from "./audit/audit.server";
 import type { AppServices } from "./context.server";
 import { purgeClosedReportAttachments } from "./reports/attachment-store.server";
 import { forgetUploadClients } from "./reports/upload-quota.server";
@@ -9,7 +10,7 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Housekeeping every process does now and then (each step is safe to run twice at once): dead
- * admin sessions, which client sent attachments older than a day (the per-client quota's need
+ * admin sessions, audit events older than AUDIT_RETENTION_DAYS, which client sent attachments older than a day (the per-client quota's need
  * for it is over), the salts and visitor hashes of analytics days that are over, the page-speed
  * histograms of months that are over (merged once), and, with
  * ATTACHMENT_RETENTION_DAYS set, the attachments of closed reports.
@@ -17,6 +18,8 @@ const HOUR_MS = 60 * 60 * 1000;
 async function runMaintenance({ db, config, logger }: AppServices): Promise<void> {
   const sessions = await purgeSessions(db);
   if (sessions > 0) logger.info({ sessions }, "expired, revoked and idle admin sessions deleted");
+  const auditEvents = await purgeAuditEvents(db, config.auditRetentionDays);
+  if (auditEvents > 0) logger.info({ events: auditEvents }, "audit events past AUDIT_RETENTION_DAYS deleted");
   const forgotten = await forgetUploadClients(db);
   if (forgotten > 0) logger.info({ attachments: forgotten }, "senders of day-old attachments forgotten");
   const pastDays = await forgetPastDays(db);

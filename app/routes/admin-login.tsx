@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import { adminTexts, adminToasts } from "../../domain/admin-messages";
 import { FieldLabel } from "../components/admin/admin-form";
 import { AuthSpinner } from "../components/admin/require-admin";
+import { accountCopy } from "../content/account";
 import { adminPageMeta } from "../content/admin-page-meta";
 import { adminApi } from "../lib/admin/client";
 import { clearAdminToken, readAdminToken, storeAdminToken } from "../lib/admin/session";
@@ -25,6 +26,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function AdminLoginPage() {
   const navigate = useNavigate();
   const [checking, setChecking] = useState(false);
+  // With an authenticator, a right password brings a challenge: the code is asked next.
+  const [challenge, setChallenge] = useState<string>();
 
   useEffect(() => {
     const token = readAdminToken();
@@ -46,13 +49,19 @@ export default function AdminLoginPage() {
     <section className="flex min-h-[60vh] items-center justify-center bg-gradient-to-b from-indigo-50 to-white px-4 py-16">
       <div className="w-full max-w-sm rounded-2xl border border-slate-200 bg-white p-8 shadow-lg">
         <h1 className="text-center text-2xl font-bold text-slate-900">{adminTexts.loginHeading}</h1>
-        {checking ? <AuthSpinner /> : <LoginForm onSignedIn={() => navigate("/admin/blog")} />}
+        {checking ? (
+          <AuthSpinner />
+        ) : challenge ? (
+          <CodeForm challenge={challenge} onSignedIn={() => navigate("/admin/blog")} onExpired={() => setChallenge(undefined)} />
+        ) : (
+          <LoginForm onSignedIn={() => navigate("/admin/blog")} onChallenge={setChallenge} />
+        )}
       </div>
     </section>
   );
 }
 
-function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+function LoginForm({ onSignedIn, onChallenge }: { onSignedIn: () => void; onChallenge: (challenge: string) => void }) {
   const passwordId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [password, setPassword] = useState("");
@@ -79,8 +88,10 @@ function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
       inputRef.current?.focus();
       inputRef.current?.select();
     }
-    if (result.ok) {
-      storeAdminToken(result.data.token);
+    if (result.ok && "mfaRequired" in result.data) {
+      onChallenge(result.data.challenge);
+    } else if (result.ok) {
+      storeAdminToken((result.data as { token: string }).token);
       replaceToast(TOAST_ID, "success", adminToasts.loginSuccess.title, adminToasts.loginSuccess.description);
       onSignedIn();
     } else if (result.status === 0) {
@@ -132,6 +143,88 @@ function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
         className="w-full rounded-md bg-indigo-700 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-indigo-800 disabled:cursor-not-allowed disabled:opacity-50"
       >
         {busy ? adminTexts.signingIn : adminTexts.signIn}
+      </button>
+    </form>
+  );
+}
+
+/** The second step: "Authentication code" (or a recovery code); the token is stored as after a password. */
+function CodeForm({ challenge, onSignedIn, onExpired }: { challenge: string; onSignedIn: () => void; onExpired: () => void }) {
+  const codeId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [code, setCode] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const errorId = `${codeId}-error`;
+  const hintId = `${codeId}-hint`;
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!code.trim() || busy) return;
+    setBusy(true);
+    setError(undefined);
+    const result = await adminApi.verifyLogin(challenge, code);
+    setBusy(false);
+    if (result.ok) {
+      storeAdminToken(result.data.token);
+      replaceToast(TOAST_ID, "success", adminToasts.loginSuccess.title, adminToasts.loginSuccess.description);
+      onSignedIn();
+      return;
+    }
+    const message = result.status === 0 ? adminToasts.networkError.description : result.error || adminToasts.loginFailure.fallback;
+    // An expired or used-up challenge: back to the password, saying why.
+    if (result.status === 401 && !result.fields?.code) {
+      replaceToast(TOAST_ID, "error", adminToasts.loginFailure.title, message);
+      onExpired();
+      return;
+    }
+    setError(message);
+    replaceToast(TOAST_ID, "error", adminToasts.loginFailure.title, message);
+    inputRef.current?.focus();
+    inputRef.current?.select();
+  }
+
+  return (
+    <form method="post" className="mt-8 space-y-6" onSubmit={onSubmit} noValidate>
+      <div>
+        <FieldLabel htmlFor={codeId}>{accountCopy.codeLabel}</FieldLabel>
+        <p id={hintId} className="mt-1 text-sm text-slate-600">
+          {accountCopy.codeHint}
+        </p>
+        <input
+          id={codeId}
+          name="code"
+          type="text"
+          inputMode="text"
+          autoComplete="one-time-code"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          autoFocus
+          maxLength={32}
+          ref={inputRef}
+          value={code}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+          onChange={(event) => {
+            setCode(event.target.value);
+            setError(undefined);
+          }}
+          className={`mt-2 block w-full rounded-md border px-3 py-2 text-slate-900 shadow-sm focus:border-indigo-600 focus:ring-2 focus:ring-indigo-600 focus:outline-none ${
+            error ? "border-red-600" : "border-slate-500"
+          }`}
+        />
+        <FieldError id={errorId} error={error} gap="mt-2" />
+      </div>
+      <button
+        type="submit"
+        disabled={!code.trim() || busy}
+        className="w-full rounded-md bg-indigo-700 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-indigo-800 disabled:cursor-not-allowed disabled:opacity-50"
+      >
+        {busy ? accountCopy.verifying : accountCopy.verify}
+      </button>
+      <button type="button" onClick={onExpired} className="w-full text-sm font-semibold text-indigo-700 underline-offset-4 hover:underline">
+        {accountCopy.usePassword}
       </button>
     </form>
   );

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { revokeAllPreviewLinks } from "../blog/preview-links.server";
+import { describeBrowser, type LogoutScope, type SessionSummary } from "../../domain/account";
 import type { AppDatabase } from "../db/database.server";
 import { generatePassword, hashPassword, needsRehash, verifyPassword } from "./password.server";
 
@@ -11,7 +12,11 @@ export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often per session, so reads stay reads. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
-export type AdminSession = { tokenHash: string; expiresAt: string };
+export type AdminSession = { tokenHash: string; expiresAt: string; /** The public id lists and the audit trail show. */ id: string };
+
+/** Where a session was opened from: kept with it for the session list. */
+export type SessionOrigin = { ip?: string; userAgent?: string };
+const USER_AGENT_MAX = 300;
 
 function hashToken(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
@@ -46,7 +51,11 @@ export async function ensureAdminPassword(
  * Stores a new password hash and, in the same transaction, ends every session and revokes every
  * preview link: whoever held the old password (or a session) keeps no way in.
  */
-export async function setAdminPassword(db: AppDatabase, password: string): Promise<void> {
+export async function setAdminPassword(
+  db: AppDatabase,
+  password: string,
+  { keepSession }: { keepSession?: AdminSession } = {},
+): Promise<void> {
   const passwordHash = await hashPassword(password);
   const changedAt = new Date();
   const now = changedAt.toISOString();
@@ -56,7 +65,12 @@ export async function setAdminPassword(db: AppDatabase, password: string): Promi
       .values({ id: CREDENTIALS_ID, password_hash: passwordHash, updated_at: now })
       .onConflict((conflict) => conflict.column("id").doUpdateSet({ password_hash: passwordHash, updated_at: now }))
       .execute();
-    await trx.updateTable("admin_sessions").set({ revoked_at: now }).where("revoked_at", "is", null).execute();
+    await trx
+      .updateTable("admin_sessions")
+      .set({ revoked_at: now })
+      .where("revoked_at", "is", null)
+      .$if(keepSession !== undefined, (query) => query.where("token_hash", "!=", keepSession!.tokenHash))
+      .execute();
     await revokeAllPreviewLinks(trx, changedAt);
   });
 }
@@ -74,20 +88,44 @@ async function readPasswordHash(db: AppDatabase): Promise<string | undefined> {
 export async function login(
   db: AppDatabase,
   password: string,
-  { ttlMs = SESSION_TTL_MS, now = new Date() }: { ttlMs?: number; now?: Date } = {},
-): Promise<{ token: string; expiresAt: string } | undefined> {
+  { ttlMs = SESSION_TTL_MS, now = new Date(), origin = {} }: { ttlMs?: number; now?: Date; origin?: SessionOrigin } = {},
+): Promise<{ token: string; expiresAt: string; sessionId: string } | undefined> {
+  if (!(await checkPassword(db, password))) return undefined;
+  return openSession(db, { ttlMs, now, origin });
+}
+
+/** Whether this is the admin password (an older hash is upgraded on the way). */
+export async function checkPassword(db: AppDatabase, password: string): Promise<boolean> {
   const stored = await readPasswordHash(db);
-  if (!stored || !(await verifyPassword(password, stored))) return undefined;
+  if (!stored || !(await verifyPassword(password, stored))) return false;
   if (needsRehash(stored)) await upgradePasswordHash(db, stored, password);
+  return true;
+}
+
+/** Opens a session for a sign-in that passed every check; answers its token once. */
+export async function openSession(
+  db: AppDatabase,
+  { ttlMs = SESSION_TTL_MS, now = new Date(), origin = {} }: { ttlMs?: number; now?: Date; origin?: SessionOrigin } = {},
+): Promise<{ token: string; expiresAt: string; sessionId: string }> {
   await purgeSessions(db, { now });
   const token = crypto.randomBytes(32).toString("base64url");
+  const sessionId = crypto.randomUUID();
   const expiresAt = new Date(now.getTime() + ttlMs).toISOString();
   const nowText = now.toISOString();
   await db
     .insertInto("admin_sessions")
-    .values({ token_hash: hashToken(token), created_at: nowText, expires_at: expiresAt, revoked_at: null, last_seen_at: nowText })
+    .values({
+      token_hash: hashToken(token),
+      id: sessionId,
+      created_at: nowText,
+      expires_at: expiresAt,
+      revoked_at: null,
+      last_seen_at: nowText,
+      ip: origin.ip?.slice(0, 100) ?? null,
+      user_agent: origin.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+    })
     .execute();
-  return { token, expiresAt };
+  return { token, expiresAt, sessionId };
 }
 
 /**
@@ -139,7 +177,7 @@ export async function verifyToken(
   if (!token) return undefined;
   const row = await db
     .selectFrom("admin_sessions")
-    .select(["token_hash", "expires_at", "created_at", "last_seen_at"])
+    .select(["token_hash", "id", "expires_at", "created_at", "last_seen_at"])
     .where("token_hash", "=", hashToken(token))
     .where("revoked_at", "is", null)
     .where("expires_at", ">", now.toISOString())
@@ -154,7 +192,7 @@ export async function verifyToken(
       .where("token_hash", "=", row.token_hash)
       .execute();
   }
-  return { tokenHash: row.token_hash, expiresAt: row.expires_at };
+  return { tokenHash: row.token_hash, expiresAt: row.expires_at, id: row.id ?? row.token_hash.slice(0, 32) };
 }
 
 /** Ends a session; the token stops working in every process at once. */
@@ -164,4 +202,49 @@ export async function revokeSession(db: AppDatabase, session: AdminSession): Pro
     .set({ revoked_at: new Date().toISOString() })
     .where("token_hash", "=", session.tokenHash)
     .execute();
+}
+
+/** The sessions that still work (not expired, revoked or idle), newest first. */
+export async function listSessions(
+  db: AppDatabase,
+  current: AdminSession,
+  { now = new Date(), idleMs = SESSION_IDLE_MS }: { now?: Date; idleMs?: number } = {},
+): Promise<SessionSummary[]> {
+  const idleSince = new Date(now.getTime() - idleMs).toISOString();
+  const rows = await db
+    .selectFrom("admin_sessions")
+    .select(["token_hash", "id", "created_at", "last_seen_at", "ip", "user_agent"])
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .where((eb) => eb(eb.fn.coalesce("last_seen_at", "created_at"), ">", idleSince))
+    .orderBy("created_at", "desc")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id ?? row.token_hash.slice(0, 32),
+    created_at: row.created_at,
+    last_used_at: row.last_seen_at ?? row.created_at,
+    ip: row.ip,
+    browser: describeBrowser(row.user_agent),
+    current: row.token_hash === current.tokenHash,
+  }));
+}
+
+/** Ends one session by its public id; answers whether one that still worked was ended. */
+export async function revokeSessionById(db: AppDatabase, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable("admin_sessions")
+    .set({ revoked_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Sign-out with a scope: this session, every other one, or all of them. Answers how many ended. */
+export async function signOut(db: AppDatabase, session: AdminSession, scope: LogoutScope): Promise<number> {
+  let query = db.updateTable("admin_sessions").set({ revoked_at: new Date().toISOString() }).where("revoked_at", "is", null);
+  if (scope === "local") query = query.where("token_hash", "=", session.tokenHash);
+  if (scope === "others") query = query.where("token_hash", "!=", session.tokenHash);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -48,6 +48,8 @@ export const PRIVATE_ROUTES = new Set([
   "routes/admin-reports",
   "routes/admin-report",
   "routes/admin-analytics",
+  "routes/admin-account",
+  "routes/admin-audit",
 ]);
 
 export function pageRule(address: PageAddress, now = new Date()): PageRule | undefined {

@@ -10,7 +10,7 @@ type UntypedDatabase = Kysely<Record<string, Row>>;
 /**
  * The tables that hold the site's state, parents before children, with their primary key and how
  * many rows to move at a time (an attachment's first chunk and each further chunk carry up to 256 KB; older rows up to 10 MB). Rate-limit counters are
- * short-lived and stay behind, and so do the smaller copies of uploaded images
+ * short-lived and stay behind (so do login challenges, 5 minutes at most), and so do the smaller copies of uploaded images
  * (`blog_media_variants`): derived data, made again from the images on first request. The
  * analytics roll-ups move: they are the site's history, keyed by several columns.
  */
@@ -20,6 +20,10 @@ const COPIED_TABLES = [
   { table: "post_preview_links", key: "id", batch: 500 },
   { table: "admin_credentials", key: "id", batch: 100 },
   { table: "admin_sessions", key: "token_hash", batch: 500 },
+  { table: "admin_factors", key: "id", batch: 100 },
+  { table: "admin_recovery_codes", key: "code_hash", batch: 100 },
+  { table: "admin_devices", key: "token_hash", batch: 500 },
+  { table: "audit_events", key: "id", batch: 1000 },
   { table: "mail_outbox", key: "id", batch: 500 },
   { table: "contact_messages", key: "id", batch: 500 },
   { table: "security_reports", key: "id", batch: 100 },

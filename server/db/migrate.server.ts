@@ -23,6 +23,7 @@ import * as demoClicks from "./migrations/0033-demo-clicks";
 import * as webVitals from "./migrations/0034-web-vitals";
 import * as webVitalsMonths from "./migrations/0035-web-vitals-months";
 import * as disclosureCases from "./migrations/0036-disclosure-cases";
+import * as adminAccount from "./migrations/0040-admin-account";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) so the bundled
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   "0034-web-vitals": webVitals,
   "0035-web-vitals-months": webVitalsMonths,
   "0036-disclosure-cases": disclosureCases,
+  "0040-admin-account": adminAccount,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

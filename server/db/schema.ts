@@ -63,6 +63,44 @@ export type AdminSessionsTable = {
   revoked_at: string | null;
   /** Last request made with the session (idle timeout); null only for rows older than it. */
   last_seen_at: string | null;
+  /** The session's public id (migration 0040): what the session list shows and ends. */
+  id: string | null;
+  /** The client address and browser that opened it. */
+  ip: string | null;
+  user_agent: string | null;
+};
+
+/** An authenticator factor (migration 0040, docs/decisions/150). */
+export type AdminFactorsTable = {
+  id: string;
+  factor_type: "totp";
+  status: "unverified" | "verified";
+  friendly_name: string;
+  issuer: string;
+  secret_sealed: string;
+  last_used_step: number | string | null;
+  created_at: string;
+  verified_at: string | null;
+  last_used_at: string | null;
+};
+
+/** One-time recovery codes, by their SHA-256. */
+export type AdminRecoveryCodesTable = { code_hash: string; created_at: string; used_at: string | null };
+
+/** Between a right password and the code: a single-use challenge, by its SHA-256. */
+export type AdminLoginChallengesTable = { id_hash: string; created_at: string; expires_at: string; attempts: Generated<number> };
+
+/** Browsers that signed in before (the device-cookie defence, docs/decisions/151). */
+export type AdminDevicesTable = { token_hash: string; created_at: string; last_used_at: string; expires_at: string };
+
+/** The audit trail (docs/decisions/152). */
+export type AuditEventsTable = {
+  id: string;
+  at: string;
+  action: string;
+  target: string | null;
+  ip: string | null;
+  session: string | null;
 };
 
 export type ContactMessagesTable = {
@@ -313,4 +351,9 @@ export type Database = {
   analytics_demo_clicks: AnalyticsDemoClicksTable;
   analytics_vitals: AnalyticsVitalsTable;
   analytics_vitals_months: AnalyticsVitalsMonthsTable;
+  admin_factors: AdminFactorsTable;
+  admin_recovery_codes: AdminRecoveryCodesTable;
+  admin_login_challenges: AdminLoginChallengesTable;
+  admin_devices: AdminDevicesTable;
+  audit_events: AuditEventsTable;
 };

@@ -4,6 +4,7 @@ import { MESSAGE_MAX } from "../../domain/disclosure-case";
 import { triageMessages, type TriagePatch } from "../../domain/report-triage";
 import { isReportStatus, reportMessages } from "../../domain/vulnerability-report";
 import { ACKNOWLEDGMENTS_TAG, recordContentChange } from "../cache/content-changes.server";
+import { audit } from "../audit/audit.server";
 import type { AppServices } from "../context.server";
 import { sendApiError } from "../http/api-errors.server";
 import { requireAdmin } from "../http/require-admin.server";
@@ -37,6 +38,9 @@ export function triageApiRouter(services: AppServices) {
     if (!parsed.ok) return sendApiError(res, 400, parsed.error, { [parsed.field]: parsed.error });
     const result = await updateTriage(services, req.params.id as string, parsed.patch);
     if (!result.ok) return sendApiError(res, result.status, result.error, result.field ? { [result.field]: result.error } : undefined);
+    if (parsed.patch.status) {
+      await audit.record(db, { action: "report.status_changed", target: `${String(req.params.id)}: ${parsed.patch.status}`, ip: req.ip, session: res.locals.adminSession?.id });
+    }
     await recordContentChange(db, [ACKNOWLEDGMENTS_TAG]);
     res.json({ report: result.report });
   });

@@ -10,6 +10,8 @@ import {
   updatePost,
   type PostWriteResult,
 } from "../blog/posts.server";
+import type { AuditAction } from "../../domain/audit";
+import { audit } from "../audit/audit.server";
 import type { AppServices } from "../context.server";
 import { jsonBody, sendApiError } from "./api-errors.server";
 import { requireAdmin } from "./require-admin.server";
@@ -49,7 +51,9 @@ export function adminPostsRouter(services: AppServices) {
   });
 
   router.post("/admin/posts", requireAdmin(services, authMessages.requiredToCreate), largeJson, async (req, res) => {
-    sendWriteResult(res, await createPost(db, req.body), 201);
+    const result = await createPost(db, req.body);
+    if (result.ok) await audit.record(db, { action: "post.created", target: result.post.id, ip: req.ip, session: res.locals.adminSession?.id });
+    sendWriteResult(res, result, 201);
   });
 
   router.patch(
@@ -57,16 +61,35 @@ export function adminPostsRouter(services: AppServices) {
     requireAdmin(services, authMessages.requiredToUpdate),
     largeJson,
     async (req: Request<PostParams>, res: Response) => {
-      sendWriteResult(res, await updatePost(db, req.params.id, req.body), 200);
+      const result = await updatePost(db, req.params.id, req.body);
+      if (result.ok) await audit.record(db, { action: patchAction(req.body), target: result.post.id, ip: req.ip, session: res.locals.adminSession?.id });
+      sendWriteResult(res, result, 200);
     },
   );
 
   router.delete("/admin/posts/:id", requireAdmin(services, authMessages.requiredToDelete), async (req: Request<PostParams>, res) => {
     if (!(await deletePost(db, req.params.id))) return sendApiError(res, 404, adminApiMessages.postNotFound);
+    await audit.record(db, { action: "post.deleted", target: req.params.id, ip: req.ip, session: res.locals.adminSession?.id });
     res.status(204).end();
   });
 
   return router;
+}
+
+/**
+ * What a post update did, for the audit trail: a publish date set is a schedule, a change of
+ * `published` or `featured` alone a publish, unpublish or feature; `restored_from` (a revision
+ * put back in the editor) a restore; anything else an update.
+ */
+function patchAction(body: unknown): AuditAction {
+  const fields = body !== null && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  if (typeof fields.restored_from === "string") return "post.restored";
+  if (typeof fields.publish_at === "string" && fields.published === true) return "post.scheduled";
+  if (fields.published === true) return "post.published";
+  if (fields.published === false) return "post.unpublished";
+  if (fields.featured === true) return "post.featured";
+  if (fields.featured === false) return "post.unfeatured";
+  return "post.updated";
 }
 
 function sendWriteResult(res: Response, result: PostWriteResult, successStatus: number): void {

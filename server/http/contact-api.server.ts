@@ -1,3 +1,4 @@
+import { audit } from "../audit/audit.server";
 import express from "express";
 import {
   countUnreadMessages,
@@ -32,6 +33,7 @@ export function contactApiRouter(services: AppServices) {
 
   router.post("/admin/contact/messages/read-all", requireAdmin(services), async (_req, res) => {
     const updated = await markAllContactMessagesRead(services.db);
+    await audit.record(services.db, { action: "messages.all_read", target: String(updated), ip: _req.ip, session: res.locals.adminSession?.id });
     res.set("Cache-Control", "no-store").json({ updated, unread: await countUnreadMessages(services.db) });
   });
 
@@ -42,6 +44,7 @@ export function contactApiRouter(services: AppServices) {
     }
     const message = await markContactMessageRead(services.db, String(req.params.id), read);
     if (!message) return sendApiError(res, 404, "Message not found");
+    await audit.record(services.db, { action: read ? "message.read" : "message.unread", target: String(req.params.id), ip: req.ip, session: res.locals.adminSession?.id });
     res.set("Cache-Control", "no-store").json(message);
   });
 

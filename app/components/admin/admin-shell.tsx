@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { adminTexts } from "../../../domain/admin-messages";
+import { accountCopy } from "../../content/account";
 import { adminShellCopy as copy } from "../../content/admin-shell";
 import { adminApi } from "../../lib/admin/client";
 import { useAdminQuery } from "../../lib/admin/hooks";
@@ -82,6 +83,16 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
                   {copy.analytics}
                 </SiteNavLink>
               </li>
+              <li>
+                <SiteNavLink to="/admin/account" className={linkClass}>
+                  {accountCopy.navLink}
+                </SiteNavLink>
+              </li>
+              <li>
+                <SiteNavLink to="/admin/audit" className={linkClass}>
+                  {accountCopy.auditLink}
+                </SiteNavLink>
+              </li>
             </ul>
           </nav>
           <div className="flex flex-wrap items-center gap-2">
@@ -91,7 +102,7 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
             {ownLogout ? null : (
               <button
                 type="button"
-                onClick={() => void logout()}
+                onClick={() => void logout("local")}
                 className="inline-flex min-h-11 items-center rounded-md border border-white/40 px-3 text-sm font-semibold hover:bg-white/10"
               >
                 {adminTexts.logout}

@@ -1,3 +1,5 @@
+import type { EnrolledFactor, FactorSummary, LogoutScope, SessionSummary } from "../../../domain/account";
+import type { AuditPage } from "../../../domain/audit";
 import type { AnalyticsReport, CsvTable } from "../../../domain/analytics";
 import type { BlogPost, BlogPostSummary, PostInput } from "../../../domain/blog-post";
 import { inboxSearchParams, type InboxQuery, type ReportListFilter } from "../../../domain/contact-inbox";
@@ -68,7 +70,15 @@ const report = (id: string) => `/api/admin/security/reports/${encodeURIComponent
 export const adminApi = {
   /** Signs in; no stored token is sent. */
   login: (password: string) =>
-    call<{ token: string; expiresAt: string }>("/api/admin/login", { method: "POST", body: json({ password }) }, "json", true),
+    call<{ token: string; expiresAt: string } | { mfaRequired: true; challenge: string }>(
+      "/api/admin/login",
+      { method: "POST", body: json({ password }) },
+      "json",
+      true,
+    ),
+  /** The second step of a sign-in with an authenticator: the challenge and a code. */
+  verifyLogin: (challenge: string, code: string) =>
+    call<{ token: string; expiresAt: string }>("/api/admin/login/verify", { method: "POST", body: json({ challenge, code }) }, "json", true),
   /** Whether a token is still valid on the server; any failure counts as invalid. */
   verify: async (token: string) => {
     const result = await call<{ valid?: unknown }>(
@@ -80,7 +90,24 @@ export const adminApi = {
     return result.ok && result.data?.valid === true;
   },
   /** Ends the session on the server; the caller forgets the token whatever the answer. */
-  logout: () => call<void>("/api/admin/logout", { method: "POST" }),
+  logout: (scope: LogoutScope = "local") => call<void>("/api/admin/logout", { method: "POST", body: json({ scope }) }),
+
+  // The account (docs/decisions/150-153): factors, recovery codes, sessions, password, audit trail.
+  listFactors: () => call<FactorSummary[]>("/api/admin/factors"),
+  enrolFactor: (friendlyName: string) => call<EnrolledFactor>("/api/admin/factors", { method: "POST", body: json({ friendly_name: friendlyName }) }),
+  verifyFactor: (id: string, code: string) =>
+    call<{ status: "verified"; recovery_codes?: string[] }>(`/api/admin/factors/${encodeURIComponent(id)}/verify`, { method: "POST", body: json({ code }) }),
+  deleteFactor: (id: string, code: string) => call<void>(`/api/admin/factors/${encodeURIComponent(id)}`, { method: "DELETE", body: json({ code }) }),
+  regenerateRecoveryCodes: (code: string) => call<{ recovery_codes: string[] }>("/api/admin/recovery-codes", { method: "POST", body: json({ code }) }),
+  listSessions: () => call<SessionSummary[]>("/api/admin/sessions"),
+  endSession: (id: string) => call<void>(`/api/admin/sessions/${encodeURIComponent(id)}`, { method: "DELETE" }),
+  changePassword: (values: { current_password: string; new_password: string; code?: string }) =>
+    call<void>("/api/admin/password", { method: "POST", body: json(values) }),
+  audit: (page: number, action: string) => {
+    const params = new URLSearchParams({ page: String(page) });
+    if (action) params.set("action", action);
+    return call<AuditPage>(`/api/admin/audit?${params.toString()}`);
+  },
 
   listPosts: () => call<BlogPostSummary[]>("/api/admin/posts"),
   getPost: (id: string) => call<BlogPost>(post(id)),

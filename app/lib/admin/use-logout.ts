@@ -6,10 +6,10 @@ import { adminApi } from "./client";
 import { clearAdminToken } from "./session";
 
 /** The one logout: ends the session on the server, forgets the token, says 'Logged out', goes to the login. */
-export function useAdminLogout(): () => Promise<void> {
+export function useAdminLogout(): (scope?: "local" | "global") => Promise<void> {
   const navigate = useNavigate();
-  return useCallback(async () => {
-    await adminApi.logout();
+  return useCallback(async (scope: "local" | "global" = "local") => {
+    await adminApi.logout(scope);
     clearAdminToken();
     toast.success(adminToasts.loggedOut.title);
     void navigate("/admin/login");

@@ -1,0 +1,373 @@
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import type { EnrolledFactor, FactorSummary, LogoutScope, SessionSummary } from "../../domain/account";
+import { AdminTime, BackToAdmin, QueryStatus } from "../components/admin/admin-panels";
+import { AdminButton, adminInputClass, FieldLabel } from "../components/admin/admin-form";
+import { FieldError } from "../components/ui/form-messages";
+import { accountCopy as copy } from "../content/account";
+import { adminApi } from "../lib/admin/client";
+import { useAdminCall, useAdminQuery } from "../lib/admin/hooks";
+import { useAdminLogout } from "../lib/admin/use-logout";
+import { pageMeta, siteFromMatches } from "../lib/meta";
+import type { Route } from "./+types/admin-account";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(siteFromMatches(matches), { title: copy.title, description: "Sign-in, sessions and password.", path: "/admin/account", noindex: true });
+
+const sectionClass = "mt-10 rounded-xl border border-slate-200 bg-white p-6 shadow-sm";
+
+/** The admin's account: authenticator apps, recovery codes, sessions, and the password (docs/decisions/150-153). */
+export default function AdminAccount() {
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
+      <BackToAdmin />
+      <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-slate-900">{copy.title}</h1>
+      <Factors />
+      <Sessions />
+      <PasswordChange />
+    </div>
+  );
+}
+
+function Factors() {
+  const call = useAdminCall();
+  const { query, reload } = useAdminQuery("factors", adminApi.listFactors);
+  const [name, setName] = useState("");
+  const [enrolled, setEnrolled] = useState<EnrolledFactor>();
+  const [codes, setCodes] = useState<string[]>();
+  const [error, setError] = useState<string>();
+  const nameId = useId();
+  const factors = query.status === "ready" ? query.data : [];
+  const hasVerified = factors.some((factor) => factor.status === "verified");
+
+  async function add(event: React.FormEvent) {
+    event.preventDefault();
+    const result = await call(adminApi.enrolFactor(name));
+    if (!result.ok) return setError(result.error ?? copy.loadFailed);
+    setError(undefined);
+    setEnrolled(result.data);
+    setName("");
+    reload();
+  }
+
+  return (
+    <section aria-labelledby="factors-heading" className={sectionClass}>
+      <h2 id="factors-heading" className="text-xl font-bold text-slate-900">
+        {copy.factorsHeading}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">{copy.factorsIntro}</p>
+      <QueryStatus query={query} loading={copy.loading} failed={copy.loadFailed} className="mt-4" />
+      {query.status === "ready" && factors.length === 0 ? <p className="mt-4 text-slate-700">{copy.noFactors}</p> : null}
+      <ul className="mt-4 space-y-3">
+        {factors.map((factor) => (
+          <FactorRow key={factor.id} factor={factor} onRemoved={reload} />
+        ))}
+      </ul>
+
+      {enrolled ? (
+        <Enrolment
+          factor={enrolled}
+          onVerified={(recovery) => {
+            setEnrolled(undefined);
+            if (recovery) setCodes(recovery);
+            reload();
+          }}
+        />
+      ) : (
+        <form className="mt-6 flex flex-wrap items-end gap-3" onSubmit={add} noValidate>
+          <div className="min-w-64 flex-1">
+            <FieldLabel htmlFor={nameId}>{copy.friendlyName}</FieldLabel>
+            <input id={nameId} value={name} maxLength={60} onChange={(event) => setName(event.target.value)} className={`${adminInputClass} border-slate-500`} />
+            <FieldError id={`${nameId}-error`} error={error} gap="mt-2" />
+          </div>
+          <AdminButton variant="primary" type="submit" disabled={!name.trim()}>
+            {copy.addFactor}
+          </AdminButton>
+        </form>
+      )}
+
+      {codes ? <RecoveryCodes codes={codes} onDone={() => setCodes(undefined)} /> : null}
+      {hasVerified && !codes ? <Regenerate onCodes={setCodes} /> : null}
+    </section>
+  );
+}
+
+function FactorRow({ factor, onRemoved }: { factor: FactorSummary; onRemoved: () => void }) {
+  const call = useAdminCall();
+  const id = useId();
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string>();
+  async function remove(event: React.FormEvent) {
+    event.preventDefault();
+    const result = await call(adminApi.deleteFactor(factor.id, code));
+    if (!result.ok) return setError(result.error ?? copy.loadFailed);
+    toast.success(copy.removed);
+    onRemoved();
+  }
+  return (
+    <li className="rounded-lg border border-slate-200 p-4">
+      <p className="font-semibold text-slate-900">
+        {factor.friendly_name}{" "}
+        <span className="ml-2 rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">
+          {factor.status === "verified" ? copy.statusVerified : copy.statusUnverified}
+        </span>
+      </p>
+      <p className="text-sm text-slate-600">
+        <AdminTime iso={factor.created_at} />
+      </p>
+      <form className="mt-3 flex flex-wrap items-end gap-3" onSubmit={remove} noValidate>
+        <div>
+          <FieldLabel htmlFor={id}>{copy.removeCodeLabel(factor.friendly_name)}</FieldLabel>
+          <input id={id} value={code} autoComplete="one-time-code" maxLength={32} onChange={(event) => setCode(event.target.value)} className={`${adminInputClass} border-slate-500`} />
+          <FieldError id={`${id}-error`} error={error} gap="mt-2" />
+        </div>
+        <AdminButton variant="secondary" type="submit" disabled={!code.trim()}>
+          {copy.remove}
+        </AdminButton>
+      </form>
+    </li>
+  );
+}
+
+function Enrolment({ factor, onVerified }: { factor: EnrolledFactor; onVerified: (codes?: string[]) => void }) {
+  const call = useAdminCall();
+  const id = useId();
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string>();
+  async function verify(event: React.FormEvent) {
+    event.preventDefault();
+    const result = await call(adminApi.verifyFactor(factor.id, code));
+    if (!result.ok) return setError(result.error ?? copy.loadFailed);
+    toast.success(copy.verified);
+    onVerified(result.data.recovery_codes);
+  }
+  return (
+    <div className="mt-6 rounded-lg border border-indigo-200 bg-indigo-50 p-4">
+      <p className="text-sm text-slate-800">{copy.scanIntro}</p>
+      {/* Drawn by the server from the otpauth URI: an SVG of black and white squares, no script. */}
+      <img src={`data:image/svg+xml;utf8,${encodeURIComponent(factor.qr_svg)}`} alt={copy.qrLabel} width={200} height={200} className="mt-3 bg-white" />
+      <p className="mt-3 text-sm text-slate-800">
+        {copy.secretLabel}: <code data-testid="factor-secret" className="font-mono font-semibold break-all">{factor.secret}</code>
+      </p>
+      <form className="mt-3 flex flex-wrap items-end gap-3" onSubmit={verify} noValidate>
+        <div>
+          <FieldLabel htmlFor={id}>{copy.codeLabel}</FieldLabel>
+          <input id={id} value={code} inputMode="numeric" autoComplete="one-time-code" maxLength={32} onChange={(event) => setCode(event.target.value)} className={`${adminInputClass} border-slate-500`} />
+          <FieldError id={`${id}-error`} error={error} gap="mt-2" />
+        </div>
+        <AdminButton variant="primary" type="submit" disabled={!code.trim()}>
+          {copy.verifyFactor}
+        </AdminButton>
+      </form>
+    </div>
+  );
+}
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const text = `${codes.join("\n")}\n`;
+  return (
+    <div className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4">
+      <h3 className="font-bold text-slate-900">{copy.recoveryHeading}</h3>
+      <p className="mt-1 text-sm text-slate-800">{copy.recoveryIntro}</p>
+      <ul aria-label={copy.recoveryListLabel} className="mt-3 grid grid-cols-2 gap-1 font-mono">
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <AdminButton
+          variant="secondary"
+          onClick={() => void navigator.clipboard?.writeText(text).then(() => toast.success(copy.copied), () => undefined)}
+        >
+          {copy.copyCodes}
+        </AdminButton>
+        <a
+          href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`}
+          download="recovery-codes.txt"
+          className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50"
+        >
+          {copy.downloadCodes}
+        </a>
+        <AdminButton variant="primary" onClick={onDone}>
+          {copy.done}
+        </AdminButton>
+      </div>
+    </div>
+  );
+}
+
+function Regenerate({ onCodes }: { onCodes: (codes: string[]) => void }) {
+  const call = useAdminCall();
+  const id = useId();
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string>();
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const result = await call(adminApi.regenerateRecoveryCodes(code));
+    if (!result.ok) return setError(result.error ?? copy.loadFailed);
+    setCode("");
+    onCodes(result.data.recovery_codes);
+  }
+  return (
+    <form className="mt-6 flex flex-wrap items-end gap-3" onSubmit={submit} noValidate>
+      <div>
+        <FieldLabel htmlFor={id}>{copy.regenerateCodeLabel}</FieldLabel>
+        <input id={id} value={code} autoComplete="one-time-code" maxLength={32} onChange={(event) => setCode(event.target.value)} className={`${adminInputClass} border-slate-500`} />
+        <FieldError id={`${id}-error`} error={error} gap="mt-2" />
+      </div>
+      <AdminButton variant="outline" type="submit" disabled={!code.trim()}>
+        {copy.regenerate}
+      </AdminButton>
+      <p className="w-full text-sm text-slate-600">{copy.regenerateNote}</p>
+    </form>
+  );
+}
+
+function Sessions() {
+  const call = useAdminCall();
+  const logout = useAdminLogout();
+  const { query, reload } = useAdminQuery("sessions", adminApi.listSessions);
+  const sessions: SessionSummary[] = query.status === "ready" ? query.data : [];
+
+  async function end(id: string) {
+    const result = await call(adminApi.endSession(id));
+    if (result.ok) toast.success(copy.sessionEnded);
+    reload();
+  }
+  async function signOut(scope: LogoutScope) {
+    if (scope === "others") {
+      const result = await call(adminApi.logout("others"));
+      if (result.ok) toast.success(copy.othersSignedOut);
+      return reload();
+    }
+    await logout(scope);
+  }
+
+  return (
+    <section aria-labelledby="sessions-heading" className={sectionClass}>
+      <h2 id="sessions-heading" className="text-xl font-bold text-slate-900">
+        {copy.sessionsHeading}
+      </h2>
+      <QueryStatus query={query} loading={copy.loading} failed={copy.loadFailed} className="mt-4" />
+      {sessions.length > 0 ? (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-200 text-slate-700">
+                <th className="py-2 pr-3">{copy.sessionCreated}</th>
+                <th className="py-2 pr-3">{copy.sessionLastUsed}</th>
+                <th className="py-2 pr-3">{copy.sessionAddress}</th>
+                <th className="py-2 pr-3">{copy.sessionBrowser}</th>
+                <th className="py-2">
+                  <span className="sr-only">{copy.endSession}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {sessions.map((session) => (
+                <tr key={session.id} className="border-b border-slate-100">
+                  <td className="py-2 pr-3">
+                    <AdminTime iso={session.created_at} />
+                  </td>
+                  <td className="py-2 pr-3">
+                    <AdminTime iso={session.last_used_at} />
+                  </td>
+                  <td className="py-2 pr-3">{session.ip ?? "—"}</td>
+                  <td className="py-2 pr-3">{session.browser}</td>
+                  <td className="py-2">
+                    {session.current ? (
+                      <span className="font-semibold text-slate-900">{copy.thisSession}</span>
+                    ) : (
+                      <AdminButton variant="secondary" onClick={() => void end(session.id)}>
+                        {copy.endSession}
+                      </AdminButton>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <div className="mt-4 flex flex-wrap gap-2">
+        <AdminButton variant="secondary" onClick={() => void signOut("local")}>
+          {copy.signOutThis}
+        </AdminButton>
+        <AdminButton variant="secondary" onClick={() => void signOut("others")}>
+          {copy.signOutOthers}
+        </AdminButton>
+        <AdminButton variant="warningOutline" onClick={() => void signOut("global")}>
+          {copy.signOutAll}
+        </AdminButton>
+      </div>
+    </section>
+  );
+}
+
+function PasswordChange() {
+  const call = useAdminCall();
+  const { query } = useAdminQuery("factors", adminApi.listFactors);
+  const needsCode = query.status === "ready" && query.data.some((factor) => factor.status === "verified");
+  const id = useId();
+  const [values, setValues] = useState({ current: "", next: "", again: "", code: "" });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string>();
+  const set = (name: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) => setValues((all) => ({ ...all, [name]: event.target.value }));
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (values.next !== values.again) return setErrors({ again: copy.passwordsDiffer });
+    const result = await call(
+      adminApi.changePassword({ current_password: values.current, new_password: values.next, ...(needsCode ? { code: values.code } : {}) }),
+    );
+    if (!result.ok) {
+      setErrors(result.fields ?? {});
+      setFormError(result.fields ? undefined : (result.error ?? copy.loadFailed));
+      return;
+    }
+    setErrors({});
+    setFormError(undefined);
+    setValues({ current: "", next: "", again: "", code: "" });
+    toast.success(copy.passwordChanged);
+  }
+
+  const field = (name: keyof typeof values, label: string, apiName: string, type = "password", autoComplete = "new-password") => (
+    <div>
+      <FieldLabel htmlFor={`${id}-${name}`}>{label}</FieldLabel>
+      <input
+        id={`${id}-${name}`}
+        type={type}
+        autoComplete={autoComplete}
+        value={values[name]}
+        onChange={set(name)}
+        aria-invalid={errors[apiName] ? true : undefined}
+        aria-describedby={errors[apiName] ? `${id}-${name}-error` : undefined}
+        className={`${adminInputClass} ${errors[apiName] ? "border-red-600" : "border-slate-500"}`}
+      />
+      <FieldError id={`${id}-${name}-error`} error={errors[apiName]} gap="mt-2" />
+    </div>
+  );
+
+  return (
+    <section aria-labelledby="password-heading" className={sectionClass}>
+      <h2 id="password-heading" className="text-xl font-bold text-slate-900">
+        {copy.passwordHeading}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">{copy.passwordRules}</p>
+      <form className="mt-4 max-w-md space-y-4" onSubmit={submit} noValidate>
+        {field("current", copy.currentPassword, "current_password", "password", "current-password")}
+        {field("next", copy.newPassword, "new_password")}
+        {field("again", copy.repeatPassword, "again")}
+        {needsCode ? field("code", copy.codeLabel, "code", "text", "one-time-code") : null}
+        {formError ? (
+          <p role="alert" className="text-sm font-semibold text-red-700">
+            {formError}
+          </p>
+        ) : null}
+        <AdminButton variant="primary" type="submit" disabled={!values.current || !values.next || !values.again}>
+          {copy.changePassword}
+        </AdminButton>
+      </form>
+    </section>
+  );
+}

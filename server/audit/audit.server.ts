@@ -1,0 +1,72 @@
+import crypto from "node:crypto";
+import type { AppDatabase } from "../db/database.server";
+import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, type AuditAction, type AuditEvent, type AuditPage } from "../../domain/audit";
+
+/** What one recorded event says: never a secret (a password, a code, a token), only names and ids. */
+export type AuditEntry = {
+  action: AuditAction;
+  /** What was acted on: a post's id, a report's, a factor's, a session's. */
+  target?: string | null;
+  /** The client address the request came from. */
+  ip?: string | null;
+  /** The public id of the admin session that acted (or was opened), if any. */
+  session?: string | null;
+};
+
+const MAX_FIELD = 200;
+
+/**
+ * Records one event of the audit trail (docs/decisions/152). Every door calls it after the change
+ * it reports was made; a failure to record is not hidden from the caller.
+ */
+export async function record(db: AppDatabase, { action, target, ip, session }: AuditEntry, now = new Date()): Promise<void> {
+  await db
+    .insertInto("audit_events")
+    .values({
+      id: crypto.randomUUID(),
+      at: now.toISOString(),
+      action,
+      target: clip(target),
+      ip: clip(ip),
+      session: clip(session),
+    })
+    .execute();
+}
+
+function clip(value: string | null | undefined): string | null {
+  return value ? value.slice(0, MAX_FIELD) : null;
+}
+
+/** One page of the trail, newest first, optionally of one action. */
+export async function listAuditEvents(
+  db: AppDatabase,
+  { page = 1, action }: { page?: number; action?: AuditAction } = {},
+): Promise<AuditPage> {
+  let query = db.selectFrom("audit_events");
+  if (action) query = query.where("action", "=", action);
+  const { count } = await query.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
+  const totalPages = Math.max(1, Math.ceil(Number(count) / AUDIT_PAGE_SIZE));
+  const current = Math.min(Math.max(1, page), totalPages);
+  const rows = await query
+    .select(["at", "action", "target", "ip", "session"])
+    .orderBy("at", "desc")
+    .orderBy("id", "desc")
+    .limit(AUDIT_PAGE_SIZE)
+    .offset((current - 1) * AUDIT_PAGE_SIZE)
+    .execute();
+  return { items: rows as AuditEvent[], page: current, totalPages };
+}
+
+/** Deletes the events older than the retention; answers how many went. */
+export async function purgeAuditEvents(db: AppDatabase, retentionDays: number, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - retentionDays * 24 * 60 * 60 * 1000).toISOString();
+  const result = await db.deleteFrom("audit_events").where("at", "<", before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export function isAuditAction(value: unknown): value is AuditAction {
+  return typeof value === "string" && (AUDIT_ACTIONS as readonly string[]).includes(value);
+}
+
+/** The one entry point doors use: `audit.record(db, { action, target, ip, session })`. */
+export const audit = { record };

@@ -1,0 +1,61 @@
+import crypto from "node:crypto";
+import type { AppDatabase } from "../db/database.server";
+
+/**
+ * Device tokens (OWASP's "device cookie", docs/decisions/151): a browser that signed in carries
+ * one; it exempts that browser from the site-wide failure limit, though not from its own.
+ */
+export const DEVICE_COOKIE = "admin_device";
+/** How long a device stays known after its last sign-in. */
+export const DEVICE_TTL_MS = 90 * 24 * 60 * 60 * 1000;
+/** The most devices kept; the least recently used go first. */
+export const MAX_DEVICES = 20;
+
+function hashDevice(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+/** The device's key (its token's hash) when the token is one this site issued and still knows. */
+export async function knownDevice(db: AppDatabase, token: string | undefined, now = new Date()): Promise<string | undefined> {
+  if (!token || token.length > 100) return undefined;
+  const hash = hashDevice(token);
+  const row = await db
+    .selectFrom("admin_devices")
+    .select("token_hash")
+    .where("token_hash", "=", hash)
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return row?.token_hash;
+}
+
+/**
+ * After a successful sign-in: the browser's known device is kept on, or a new one is issued.
+ * Answers the token to set as the cookie (the same one, or a new one).
+ */
+export async function rememberDevice(db: AppDatabase, token: string | undefined, now = new Date()): Promise<string> {
+  const expiresAt = new Date(now.getTime() + DEVICE_TTL_MS).toISOString();
+  const nowText = now.toISOString();
+  if (token && (await knownDevice(db, token, now))) {
+    await db.updateTable("admin_devices").set({ last_used_at: nowText, expires_at: expiresAt }).where("token_hash", "=", hashDevice(token)).execute();
+    return token;
+  }
+  const fresh = crypto.randomBytes(32).toString("base64url");
+  await db.insertInto("admin_devices").values({ token_hash: hashDevice(fresh), created_at: nowText, last_used_at: nowText, expires_at: expiresAt }).execute();
+  const keep = await db.selectFrom("admin_devices").select("token_hash").orderBy("last_used_at", "desc").orderBy("token_hash").limit(MAX_DEVICES).execute();
+  await db
+    .deleteFrom("admin_devices")
+    .where((eb) =>
+      eb.or([eb("expires_at", "<=", nowText), eb("token_hash", "not in", keep.map((row) => row.token_hash))]),
+    )
+    .execute();
+  return fresh;
+}
+
+/** The device cookie's value from a Cookie header. */
+export function deviceFromCookies(header: string | undefined): string | undefined {
+  for (const part of (header ?? "").split(";")) {
+    const [name, ...value] = part.trim().split("=");
+    if (name === DEVICE_COOKIE) return value.join("=") || undefined;
+  }
+  return undefined;
+}
