@@ -10,7 +10,7 @@ import { triageCopy } from "../content/triage";
 import { adminApi, type InboxReport } from "../lib/admin/client";
 import { useAdminQuery } from "../lib/admin/hooks";
 import { useInboxAddress } from "../lib/admin/use-inbox-address";
-import { METRICS_PATH } from "../lib/admin/triage-view";
+import { formatDueDay, METRICS_PATH } from "../lib/admin/triage-view";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import { usePrerenderReady } from "../lib/browser/use-prerender-ready";
 import type { Route } from "./+types/admin-reports";
@@ -124,7 +124,7 @@ function DueCell({ report }: { report: InboxReport }) {
     <>
       {report.next_due ? (
         <span>
-          {report.next_due.by} <span className="text-slate-600">({triageCopy.deadlines.shortSteps[report.next_due.step]})</span>
+          {formatDueDay(report.next_due.by)} <span className="text-slate-600">({triageCopy.deadlines.shortSteps[report.next_due.step]})</span>
         </span>
       ) : (
         <span aria-hidden="true">{triageCopy.none}</span>

@@ -1,5 +1,5 @@
 import type { TriagePatch } from "../../../domain/report-triage";
-import { periodQuery, type PeriodChoice } from "./analytics-view";
+import { periodQuery, shortDay, type PeriodChoice } from "./analytics-view";
 
 /**
  * The pure parts of the triage screens (a report's admin page, the inbox and the metrics): what
@@ -73,4 +73,9 @@ export function metricsRangeHref(from: string, to: string): string {
 /** A median in days to a tenth ("2.5"), or a dash when no report reached the step. */
 export function formatMedianDays(value: number | null): string {
   return value === null ? "—" : value.toFixed(1).replace(/\.0$/, "");
+}
+
+/** A due day ("2026-11-27", a UTC day) as the screens show it: "Nov 27, 2026". */
+export function formatDueDay(day: string): string {
+  return `${shortDay(day)}, ${day.slice(0, 4)}`;
 }
