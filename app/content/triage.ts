@@ -37,6 +37,7 @@ export const triageCopy = {
   newReply: "New reply",
   overdue: "Overdue",
   notAssessed: "Not assessed",
+  noScore: "No score",
   metricsLink: "Metrics",
   statusLabel: "Status",
   statusUpdated: "Status updated",

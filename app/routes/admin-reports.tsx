@@ -88,12 +88,26 @@ export default function ReportList() {
                       <AdminTime iso={report.created_at} />
                     </td>
                     <td className="px-4 py-3">
-                      {report.assessed_severity ? <SeverityBadge severity={report.assessed_severity} /> : <NotYet />}
+                      <PhoneLabel text={triageCopy.columns.assessed} />
+                      {report.assessed_severity ? (
+                        <SeverityBadge severity={report.assessed_severity} />
+                      ) : (
+                        <span className="text-slate-600">{triageCopy.notAssessed}</span>
+                      )}
                     </td>
                     <td className="px-4 py-3 whitespace-nowrap tabular-nums">
-                      {report.cvss_score === null ? <NotYet /> : `${report.cvss_score.toFixed(1)} ${cvssRating(report.cvss_score)}`}
+                      <PhoneLabel text={triageCopy.columns.cvss} />
+                      {report.cvss_score === null ? (
+                        <>
+                          <span aria-hidden="true">{triageCopy.none}</span>
+                          <span className="sr-only">{triageCopy.noScore}</span>
+                        </>
+                      ) : (
+                        `${report.cvss_score.toFixed(1)} ${cvssRating(report.cvss_score)}`
+                      )}
                     </td>
                     <td className="px-4 py-3 md:whitespace-nowrap">
+                      <PhoneLabel text={triageCopy.columns.due} />
                       <DueCell report={report} />
                     </td>
                   </tr>
@@ -108,14 +122,9 @@ export default function ReportList() {
   );
 }
 
-/** A dash for "nothing yet", read out as words. */
-function NotYet() {
-  return (
-    <>
-      <span aria-hidden="true">{triageCopy.none}</span>
-      <span className="sr-only">{triageCopy.notAssessed}</span>
-    </>
-  );
+/** The column's name before a cell's value on a phone, where the rows stack and the header row is hidden. */
+function PhoneLabel({ text }: { text: string }) {
+  return <span className="font-medium text-slate-600 md:hidden">{text}: </span>;
 }
 
 /** The next open step and its day, and an "Overdue" badge when a step is late. */
