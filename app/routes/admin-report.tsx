@@ -14,7 +14,8 @@ import {
   type ReportStatus,
 } from "../../domain/vulnerability-report";
 import { AdminTime, BackToAdmin, QueryStatus, SeverityBadge } from "../components/admin/admin-panels";
-import { MessageText, NewReplyBadge, OverdueBadge } from "../components/admin/triage-badges";
+import { NewReplyBadge, OverdueBadge } from "../components/admin/triage-badges";
+import { MessageText } from "../components/disclosure/message-text";
 import { adminPageMeta } from "../content/admin-page-meta";
 import { reportFieldCopy } from "../content/security-submit";
 import { triageCopy } from "../content/triage";

@@ -1,4 +1,3 @@
-import { linkParts } from "../../../domain/disclosure-case";
 import { triageCopy } from "../../content/triage";
 
 /** A step of the report's deadlines is late. Text and colour together (white on red-700 holds 4.5:1). */
@@ -12,22 +11,5 @@ export function NewReplyBadge({ label = triageCopy.newReply, className = "ml-2" 
     <span className={`${className} inline-flex rounded-full bg-indigo-100 px-2.5 py-0.5 text-xs font-semibold text-indigo-900 ring-1 ring-indigo-300`}>
       {label}
     </span>
-  );
-}
-
-/** A message as plain text, its http(s) addresses made links; nothing else is rendered (no HTML). */
-export function MessageText({ text }: { text: string }) {
-  return (
-    <p className="whitespace-pre-wrap break-words text-slate-900">
-      {linkParts(text).map((part, index) =>
-        "href" in part ? (
-          <a key={index} href={part.href} rel="noopener noreferrer nofollow" target="_blank" className="text-indigo-700 underline">
-            {part.href}
-          </a>
-        ) : (
-          <span key={index}>{part.text}</span>
-        ),
-      )}
-    </p>
   );
 }
