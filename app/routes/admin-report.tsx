@@ -255,7 +255,7 @@ function AssessmentForm({
     [hint ? `${id}-${field}-hint` : "", errors[field as keyof TriagePatch] ? `${id}-${field}-error` : ""].filter(Boolean).join(" ") || undefined;
   const error = (field: keyof TriagePatch) =>
     errors[field] ? (
-      <p id={`${id}-${field}-error`} className="mt-1 text-sm text-red-700">
+      <p id={`${id}-${field}-error`} className="mt-1 text-sm text-red-700 [overflow-wrap:anywhere]">
         {errors[field]}
       </p>
     ) : null;
@@ -306,7 +306,7 @@ function AssessmentForm({
             aria-describedby={described("cvss_vector", true)}
             className={`${fieldClass} font-mono ${errors.cvss_vector ? "border-red-700" : "border-slate-500"}`}
           />
-          <p id={`${id}-cvss_vector-hint`} className="mt-1 text-sm text-slate-600">
+          <p id={`${id}-cvss_vector-hint`} className="mt-1 text-sm text-slate-600 [overflow-wrap:anywhere]">
             {report.cvss_score === null ? copy.cvssHint : <strong className="text-slate-900">{copy.cvssScore(report.cvss_score, cvssRating(report.cvss_score))}</strong>}
           </p>
           {error("cvss_vector")}
