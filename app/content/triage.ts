@@ -34,6 +34,8 @@ export const triageCopy = {
     deadlinesOverdue: "Overdue",
     noMatches: "No reports match.",
   },
+  /** The inbox's link to a report: its reference, then its title (the link's own text is the reference). */
+  reportLink: (reference: string, title: string) => `${reference}: ${title}`,
   newReply: "New reply",
   overdue: "Overdue",
   notAssessed: "Not assessed",

@@ -114,7 +114,13 @@ function ReportPage({ report, update }: { report: TriagedReport; update: Update 
 
   return (
     <article className="mt-6">
-      <p className="font-mono text-sm tracking-wider text-slate-600">{report.reference}</p>
+      <p className="flex flex-wrap items-center gap-3 text-sm">
+        <span className="font-mono tracking-wider text-slate-600">{report.reference}</span>
+        {/* The current status in words, beside the reference (the select below changes it). */}
+        <span className="inline-flex rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-800 ring-1 ring-slate-300">
+          {REPORT_STATUS_LABELS[report.status]}
+        </span>
+      </p>
       <h1 className="mt-1 text-3xl font-bold break-words text-slate-900">{report.vulnerability_title}</h1>
       {report.awaiting_team ? (
         <p className="mt-3">

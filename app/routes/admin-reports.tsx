@@ -72,7 +72,11 @@ export default function ReportList() {
                 {state.reports.map((report) => (
                   <tr key={report.id}>
                     <td className="px-4 py-3 font-mono whitespace-nowrap">
-                      <SiteLink to={`/admin/reports/${report.id}`} className="font-semibold text-indigo-700 hover:underline">
+                      <SiteLink
+                        to={`/admin/reports/${report.id}`}
+                        aria-label={triageCopy.reportLink(report.reference, report.vulnerability_title)}
+                        className="font-semibold text-indigo-700 hover:underline"
+                      >
                         {report.reference}
                       </SiteLink>
                     </td>

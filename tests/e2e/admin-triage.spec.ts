@@ -203,7 +203,7 @@ test.describe("the metrics page", () => {
 
     await signIn(page);
     await page.goto("/admin/reports");
-    await page.getByRole("link", { name: "Metrics" }).click();
+    await page.getByRole("link", { name: "Metrics", exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/reports\/metrics$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Disclosure Metrics");
     // Other tests file reports too: the page shows what the API counts at the moment of reading.
