@@ -24,6 +24,7 @@ export default [
     route("admin/blog/edit/:id", "routes/admin-editor.tsx", { id: "admin-edit" }),
     route("admin/messages", "routes/admin-messages.tsx"),
     route("admin/reports", "routes/admin-reports.tsx"),
+    route("admin/reports/metrics", "routes/admin-report-metrics.tsx"),
     route("admin/reports/:id", "routes/admin-report.tsx"),
     route("admin/analytics", "routes/admin-analytics.tsx"),
     route("admin/account", "routes/admin-account.tsx"),

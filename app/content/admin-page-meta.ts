@@ -39,6 +39,12 @@ export const adminPageMeta = {
     path: "/admin/reports",
     noindex: true,
   },
+  reportMetrics: {
+    title: triageCopy.metrics.title,
+    description: "The vulnerability disclosure program's metrics.",
+    path: "/admin/reports/metrics",
+    noindex: true,
+  },
   analytics: {
     title: analyticsCopy.title,
     description: "Visits, leads and page speed of the site.",

@@ -1,13 +1,16 @@
+import { cvssRating } from "../../domain/report-triage";
 import { REPORT_STATUS_LABELS } from "../../domain/vulnerability-report";
 import { AdminTime, BackToAdmin, QueryStatus, SeverityBadge } from "../components/admin/admin-panels";
 import { InboxPager } from "../components/admin/inbox-filters";
 import { ReportFilters } from "../components/admin/report-filters";
+import { NewReplyBadge, OverdueBadge } from "../components/admin/triage-badges";
 import { adminPageMeta } from "../content/admin-page-meta";
 import { inboxPagerCopy } from "../content/admin-shell";
 import { triageCopy } from "../content/triage";
-import { adminApi } from "../lib/admin/client";
+import { adminApi, type InboxReport } from "../lib/admin/client";
 import { useAdminQuery } from "../lib/admin/hooks";
 import { useInboxAddress } from "../lib/admin/use-inbox-address";
+import { formatDueDay, METRICS_PATH } from "../lib/admin/triage-view";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import { usePrerenderReady } from "../lib/browser/use-prerender-ready";
 import type { Route } from "./+types/admin-reports";
@@ -16,6 +19,9 @@ import { SiteLink } from "../components/ui/site-link";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), adminPageMeta.reports);
 
+const SORTS = ["newest", "oldest", "due", "cvss"] as const;
+const DUE_FILTERS = ["open", "overdue"] as const;
+
 export default function ReportList() {
   const address = useInboxAddress();
   const { page } = address;
@@ -23,17 +29,23 @@ export default function ReportList() {
     q: address.get("q"),
     status: address.get("status") || undefined,
     severity: address.get("severity") || undefined,
-    sort: address.get("sort") === "oldest" ? ("oldest" as const) : ("newest" as const),
+    sort: SORTS.find((sort) => sort === address.get("sort")) ?? ("newest" as const),
+    due: DUE_FILTERS.find((due) => due === address.get("due")),
   };
   const { query } = useAdminQuery(`reports:${page}:${JSON.stringify(filter)}`, () => adminApi.listReports(page, filter));
-  const filtered = Boolean(filter.q || filter.status || filter.severity);
+  const filtered = Boolean(filter.q || filter.status || filter.severity || filter.due);
   const state = query.status === "ready" ? query.data : undefined;
   usePrerenderReady(state);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <BackToAdmin />
-      <h1 className="mt-4 text-3xl font-bold text-slate-900">{triageCopy.listTitle}</h1>
+      <div className="mt-4 flex flex-wrap items-baseline justify-between gap-4">
+        <h1 className="text-3xl font-bold text-slate-900">{triageCopy.listTitle}</h1>
+        <SiteLink to={METRICS_PATH} className="text-sm font-semibold text-indigo-700 underline-offset-4 hover:underline">
+          {triageCopy.metricsLink}
+        </SiteLink>
+      </div>
 
       <ReportFilters />
       <QueryStatus query={query} loading={triageCopy.loading} failed={triageCopy.loadError} />
@@ -51,23 +63,56 @@ export default function ReportList() {
                   <th scope="col" className="px-4 py-3 font-semibold">{triageCopy.columns.severity}</th>
                   <th scope="col" className="px-4 py-3 font-semibold">{triageCopy.columns.status}</th>
                   <th scope="col" className="px-4 py-3 font-semibold">{triageCopy.columns.received}</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">{triageCopy.columns.assessed}</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">{triageCopy.columns.cvss}</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">{triageCopy.columns.due}</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100 bg-white">
                 {state.reports.map((report) => (
                   <tr key={report.id}>
                     <td className="px-4 py-3 font-mono whitespace-nowrap">
-                      <SiteLink to={`/admin/reports/${report.id}`} className="font-semibold text-indigo-700 hover:underline">
+                      <SiteLink
+                        to={`/admin/reports/${report.id}`}
+                        aria-label={triageCopy.reportLink(report.reference, report.vulnerability_title)}
+                        className="font-semibold text-indigo-700 hover:underline"
+                      >
                         {report.reference}
                       </SiteLink>
                     </td>
-                    <td className="max-w-md px-4 py-3 break-words text-slate-900">{report.vulnerability_title}</td>
+                    <td className="max-w-md px-4 py-3 break-words text-slate-900">
+                      {report.vulnerability_title}
+                      {report.awaiting_team ? <NewReplyBadge /> : null}
+                    </td>
                     <td className="px-4 py-3">
                       <SeverityBadge severity={report.severity} />
                     </td>
                     <td className="px-4 py-3">{REPORT_STATUS_LABELS[report.status]}</td>
                     <td className="px-4 py-3 text-slate-700 md:whitespace-nowrap">
                       <AdminTime iso={report.created_at} />
+                    </td>
+                    <td className="px-4 py-3">
+                      <PhoneLabel text={triageCopy.columns.assessed} />
+                      {report.assessed_severity ? (
+                        <SeverityBadge severity={report.assessed_severity} />
+                      ) : (
+                        <span className="text-slate-600">{triageCopy.notAssessed}</span>
+                      )}
+                    </td>
+                    <td className="px-4 py-3 whitespace-nowrap tabular-nums">
+                      <PhoneLabel text={triageCopy.columns.cvss} />
+                      {report.cvss_score === null ? (
+                        <>
+                          <span aria-hidden="true">{triageCopy.none}</span>
+                          <span className="sr-only">{triageCopy.noScore}</span>
+                        </>
+                      ) : (
+                        `${report.cvss_score.toFixed(1)} ${cvssRating(report.cvss_score)}`
+                      )}
+                    </td>
+                    <td className="px-4 py-3 md:whitespace-nowrap">
+                      <PhoneLabel text={triageCopy.columns.due} />
+                      <DueCell report={report} />
                     </td>
                   </tr>
                 ))}
@@ -78,5 +123,26 @@ export default function ReportList() {
         </>
       ) : null}
     </div>
+  );
+}
+
+/** The column's name before a cell's value on a phone, where the rows stack and the header row is hidden. */
+function PhoneLabel({ text }: { text: string }) {
+  return <span className="font-medium text-slate-600 md:hidden">{text}: </span>;
+}
+
+/** The next open step and its day, and an "Overdue" badge when a step is late. */
+function DueCell({ report }: { report: InboxReport }) {
+  return (
+    <>
+      {report.next_due ? (
+        <span>
+          {formatDueDay(report.next_due.by)} <span className="text-slate-600">({triageCopy.deadlines.shortSteps[report.next_due.step]})</span>
+        </span>
+      ) : (
+        <span aria-hidden="true">{triageCopy.none}</span>
+      )}
+      {report.overdue.length > 0 ? <OverdueBadge /> : null}
+    </>
   );
 }

@@ -47,6 +47,7 @@ export const PRIVATE_ROUTES = new Set([
   "routes/admin-messages",
   "routes/admin-reports",
   "routes/admin-report",
+  "routes/admin-report-metrics",
   "routes/admin-analytics",
   "routes/admin-account",
   "routes/admin-audit",

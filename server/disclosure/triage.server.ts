@@ -36,10 +36,12 @@ export async function getTriagedReport(
     .orderBy("created_at")
     .execute();
   const facts = (await dueFactsOf(db, config, [row], now)).get(id)!;
+  const events = await reportTimeline(db, id, "team");
+  const conversationFiles = new Set(events.flatMap((event) => (event.kind === "message" ? event.files.map((file) => file.id) : [])));
   return {
     ...report,
     // The report's own files; those of the conversation are listed with their messages.
-    attachments: report.attachments,
+    attachments: report.attachments.filter((attachment) => !conversationFiles.has(attachment.id)),
     assessed_severity: row.assessed_severity,
     cvss_vector: row.cvss_vector,
     cvss_score: row.cvss_score === null ? null : Number(row.cvss_score),
@@ -55,7 +57,7 @@ export async function getTriagedReport(
     assessed_at: row.assessed_at,
     resolved_at: row.resolved_at,
     ...facts,
-    events: await reportTimeline(db, id, "team"),
+    events,
   };
 }
 

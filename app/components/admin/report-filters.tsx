@@ -5,7 +5,7 @@ import { InboxFilterBar, InboxSearch, InboxSelect } from "./inbox-filters";
 
 const copy = triageCopy.filters;
 
-/** The triage list's search, status, severity and order, kept in the address (so they can be shared). */
+/** The triage list's search, status, severity, deadlines and order, kept in the address (so they can be shared). */
 export function ReportFilters() {
   const { get, set } = useInboxAddress();
 
@@ -25,11 +25,23 @@ export function ReportFilters() {
         onChange={(severity) => set("severity", severity)}
       />
       <InboxSelect
+        label={copy.deadlines}
+        value={get("due")}
+        options={[
+          { value: "", label: copy.any },
+          { value: "open", label: copy.deadlinesOpen },
+          { value: "overdue", label: copy.deadlinesOverdue },
+        ]}
+        onChange={(due) => set("due", due)}
+      />
+      <InboxSelect
         label={copy.sort}
         value={get("sort", "newest")}
         options={[
           { value: "newest", label: copy.newest },
           { value: "oldest", label: copy.oldest },
+          { value: "due", label: copy.due },
+          { value: "cvss", label: copy.cvss },
         ]}
         onChange={(sort) => set("sort", sort === "newest" ? "" : sort)}
       />

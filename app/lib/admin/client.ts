@@ -12,8 +12,13 @@ import type {
   Revision,
   RevisionSummary,
 } from "../../../domain/post-workflow";
-import type { ReportDetail, ReportStatus, ReportSummary } from "../../../domain/vulnerability-report";
+import type { TriagePatch } from "../../../domain/report-triage";
+import type { ReportStatus } from "../../../domain/vulnerability-report";
+import type { DisclosureMetrics } from "../../../server/disclosure/disclosure-metrics.server";
+import type { TriagedReport } from "../../../server/disclosure/triage.server";
+import type { InboxReport } from "../../../server/reports/reports.server";
 import { csvPath, reportPath, type PeriodChoice } from "./analytics-view";
+import { metricsApiPath } from "./triage-view";
 import { readAdminToken } from "./session";
 
 /**
@@ -25,7 +30,7 @@ export type AdminApiResult<T> =
   | { ok: true; data: T }
   | { ok: false; status: number; error?: string; fields?: Record<string, string> };
 
-export type ReportPage = { reports: ReportSummary[]; page: number; pageCount: number; total?: number; newCount?: number };
+export type ReportPage = { reports: InboxReport[]; page: number; pageCount: number; total?: number; newCount?: number };
 
 type Body = "json" | "blob";
 
@@ -66,6 +71,8 @@ function isFieldMap(value: unknown): value is Record<string, string> {
 const json = (value: unknown) => JSON.stringify(value);
 const post = (id: string) => `/api/admin/posts/${encodeURIComponent(id)}`;
 const report = (id: string) => `/api/admin/security/reports/${encodeURIComponent(id)}`;
+
+export type { DisclosureMetrics, InboxReport, TriagedReport };
 
 export const adminApi = {
   /** Signs in; no stored token is sent. */
@@ -145,9 +152,17 @@ export const adminApi = {
     for (const [name, value] of Object.entries(filter)) if (value && value !== "newest") params.set(name, value);
     return call<ReportPage>(`/api/admin/security/reports?${params.toString()}`);
   },
-  getReport: (id: string) => call<{ report: ReportDetail }>(report(id)),
+  getReport: (id: string) => call<{ report: TriagedReport }>(report(id)),
   setReportStatus: (id: string, status: ReportStatus) =>
-    call<{ report: ReportDetail }>(report(id), { method: "PATCH", body: json({ status }) }),
+    call<{ report: TriagedReport }>(report(id), { method: "PATCH", body: json({ status }) }),
+  /** The team's decisions: only the fields sent change (a 400 names the field it refuses). */
+  updateReport: (id: string, patch: TriagePatch) =>
+    call<{ report: TriagedReport }>(report(id), { method: "PATCH", body: json(patch) }),
+  /** A message to the reporter: shown on their case page and emailed to them with its link. */
+  sendReportMessage: (id: string, body: string) =>
+    call<{ report: TriagedReport }>(`${report(id)}/messages`, { method: "POST", body: json({ body }) }),
+  /** The disclosure program's metrics over a period (a 400 names the field of the period that is wrong). */
+  reportMetrics: (period: PeriodChoice) => call<DisclosureMetrics>(metricsApiPath(period)),
   downloadAttachment: (reportId: string, attachmentId: string) =>
     call<Blob>(`${report(reportId)}/attachments/${encodeURIComponent(attachmentId)}`, {}, "blob"),
 

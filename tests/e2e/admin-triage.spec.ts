@@ -1,0 +1,257 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { validReportFields } from "../helpers/sample-files";
+import { axeViolations } from "../helpers/axe";
+import { apiToken, signIn } from "./admin-session";
+import { expect, test } from "./fixtures";
+
+/**
+ * The team's side of the disclosure loop: a report's admin page (assessment, CVSS, messages,
+ * duplicates, deadlines), the inbox's new columns, orders and filter, and the metrics page.
+ * Reports are filed through the API, each from its own client of 198.51.100.201-210.
+ */
+test.use({ bypassCSP: true });
+
+/** A CVSS 4.0 vector scored 9.3, Critical. */
+const CRITICAL_VECTOR = "CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N";
+const INVALID_VECTOR = "CVSS:4.0/AV:N/AC:L";
+
+let nextClient = 201;
+
+async function fileReport(request: APIRequestContext, title: string, severity = "High") {
+  const client = `198.51.100.${nextClient}`;
+  nextClient = nextClient >= 210 ? 201 : nextClient + 1;
+  const created = await request.post("/api/security/reports", {
+    headers: { "x-forwarded-for": client },
+    multipart: validReportFields({ vulnerability_title: title, severity }),
+  });
+  expect(created.status()).toBe(201);
+  return (await created.json()) as { id: string; reference: string };
+}
+
+function marker(): string {
+  return `triage-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+async function openReport(page: Page, id: string, title: string) {
+  await page.goto(`/admin/reports/${id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+}
+
+async function searchInbox(page: Page, text: string) {
+  await page.goto("/admin/reports");
+  await expect(page.getByRole("heading", { level: 1, name: "Vulnerability Reports" })).toBeVisible();
+  await page.getByRole("searchbox", { name: "Search reports" }).fill(text);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/q=/);
+}
+
+test.describe("a report's admin page", () => {
+  // The refused vector and the duplicate without its original are answered 400, on purpose.
+  test.use({ allowedConsoleErrors: [/status of 400/] });
+
+  test("the team assesses a report, scores it, writes to the reporter and marks it a duplicate", async ({ page, request }) => {
+    const tag = marker();
+    const original = await fileReport(request, `${tag} original`);
+    const again = await fileReport(request, `${tag} reported again`);
+    await signIn(page);
+    await openReport(page, again.id, `${tag} reported again`);
+
+    // Nothing decided yet: every deadline open, no reply, no credit chosen.
+    const deadlines = page.getByRole("region", { name: "Deadlines" });
+    await expect(deadlines.getByText("Acknowledge by")).toBeVisible();
+    await expect(deadlines.getByText("Open")).toHaveCount(3);
+    await expect(deadlines.getByText("Overdue")).toHaveCount(0);
+    await expect(page.getByText("The reporter has not chosen yet.")).toBeVisible();
+    await expect(page.getByText("No messages or status changes yet.")).toBeVisible();
+    expect(await axeViolations(page), "report page").toEqual([]);
+
+    // Severity and a CVSS 4.0 vector: the score and rating after saving.
+    const assessment = page.getByRole("region", { name: "Assessment" });
+    await assessment.getByLabel("Assessed severity").selectOption("Critical");
+    await assessment.getByLabel("CVSS vector").fill(CRITICAL_VECTOR);
+    await assessment.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Assessment saved")).toBeVisible();
+    await expect(assessment.getByText("Score 9.3 (Critical)")).toBeVisible();
+    // Assessing is a step done: the "assess by" row says when.
+    await expect(deadlines.getByText(/Done /)).toHaveCount(1);
+
+    // A vector that does not parse: refused under the field, what was typed kept, the saved score stays.
+    const vector = assessment.getByLabel("CVSS vector");
+    await vector.fill(INVALID_VECTOR);
+    await assessment.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Failed to save the assessment")).toBeVisible();
+    await expect(vector).toHaveValue(INVALID_VECTOR);
+    await expect(vector).toHaveAttribute("aria-invalid", "true");
+    await expect(vector).toHaveAccessibleDescription(/Enter a complete CVSS 4\.0 or 3\.1 vector/);
+    await expect(assessment.getByText("Score 9.3 (Critical)")).toBeVisible();
+    expect(await axeViolations(page), "refused vector").toEqual([]);
+    await vector.fill(CRITICAL_VECTOR);
+
+    // The inbox shows the team's severity and the score.
+    await searchInbox(page, tag);
+    const row = page.getByRole("row").filter({ hasText: `${tag} reported again` });
+    await expect(row.getByRole("cell").nth(5)).toHaveText(/Critical/);
+    await expect(row.getByRole("cell").nth(6)).toHaveText(/9\.3 Critical/);
+    await page.getByLabel("Sort").selectOption("cvss");
+    await expect(page).toHaveURL(/sort=cvss/);
+    await expect(page.getByRole("row").nth(1)).toContainText(`${tag} reported again`);
+    await row.getByRole("link", { name: again.reference }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${tag} reported again`);
+
+    // A message to the reporter, its link clickable, then in the conversation.
+    const conversation = page.getByRole("region", { name: "Conversation" });
+    const message = conversation.getByLabel("Message to the reporter");
+    await message.fill("Thanks! Which browser did you use? Our notes: https://example.com/notes.");
+    await conversation.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByText("Message sent to the reporter")).toBeVisible();
+    await expect(message).toHaveValue("");
+    const sent = conversation.getByRole("listitem").filter({ hasText: "Which browser did you use?" });
+    await expect(sent).toContainText("Security team");
+    await expect(sent.getByRole("link", { name: "https://example.com/notes" })).toHaveAttribute("href", "https://example.com/notes");
+    // The team's first answer acknowledges the report.
+    await expect(deadlines.getByText(/Done /)).toHaveCount(2);
+
+    // "Duplicate" needs the earlier report; refused without it, kept with it.
+    await page.getByLabel("Status").selectOption("duplicate");
+    await expect(page.getByText("Failed to update status")).toBeVisible();
+    await expect(assessment.getByText("Enter the reference of the report this one duplicates")).toBeVisible();
+    await expect(page.getByLabel("Status")).toHaveValue("new");
+    await assessment.getByLabel("Duplicate of").fill(original.reference);
+    await page.getByLabel("Status").selectOption("duplicate");
+    await expect(page.getByText("Status updated")).toBeVisible();
+    await expect(page.getByLabel("Status")).toHaveValue("duplicate");
+    await expect(conversation.getByText("Status changed to Duplicate")).toBeVisible();
+
+    // Linked both ways.
+    await assessment.getByRole("link", { name: original.reference }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${tag} original`);
+    const back = page.getByRole("region", { name: "Assessment" }).getByRole("link", { name: again.reference });
+    await expect(back).toBeVisible();
+    await back.click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${tag} reported again`);
+    expect(await axeViolations(page), "duplicate with its links").toEqual([]);
+  });
+});
+
+test("a reporter's reply marks the report in the inbox and on its page", async ({ page, request }) => {
+  const tag = marker();
+  const created = await request.post("/api/security/reports", {
+    headers: { "x-forwarded-for": "198.51.100.209" },
+    multipart: validReportFields({ vulnerability_title: `${tag} with a reply` }),
+  });
+  expect(created.status()).toBe(201);
+  const { id, caseUrl } = (await created.json()) as { id: string; caseUrl: string };
+  const reply = await request.post(`/api/security/case/${new URL(caseUrl).pathname.split("/").at(-1)}/messages`, {
+    headers: { "x-forwarded-for": "198.51.100.209" },
+    data: { body: "One more detail: it also works on https://app.example/other." },
+  });
+  expect(reply.status()).toBe(201);
+
+  await signIn(page);
+  await searchInbox(page, tag);
+  const row = page.getByRole("row").filter({ hasText: tag });
+  await expect(row.getByText("New reply")).toBeVisible();
+  await row.getByRole("link").click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${tag} with a reply`);
+  await expect(page.getByText("The reporter wrote", { exact: true })).toBeVisible();
+  const message = page.getByRole("region", { name: "Conversation" }).getByRole("listitem").filter({ hasText: "One more detail" });
+  await expect(message).toContainText("Reporter");
+  await expect(message.getByRole("link", { name: "https://app.example/other" })).toBeVisible();
+  expect(page.url()).toContain(id);
+});
+
+test("the inbox sorts by due date and keeps only overdue reports when asked", async ({ page, request }) => {
+  const tag = marker();
+  await fileReport(request, `${tag} first`);
+  await fileReport(request, `${tag} second`);
+  await signIn(page);
+  await searchInbox(page, tag);
+  const rows = page.getByRole("row").filter({ hasText: tag });
+  await expect(rows).toHaveCount(2);
+  // Both just received: acknowledge within 3 business days, nothing late.
+  await expect(rows.first().getByRole("cell").nth(7)).toHaveText(/\(acknowledge\)/);
+  await expect(rows.getByText("Overdue")).toHaveCount(0);
+
+  await page.getByLabel("Sort").selectOption("due");
+  await expect(page).toHaveURL(/sort=due/);
+  // The same due day: the earlier report first.
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText(`${tag} first`);
+
+  await page.getByLabel("Deadlines").selectOption("open");
+  await expect(page).toHaveURL(/due=open/);
+  await expect(rows).toHaveCount(2);
+
+  await page.getByLabel("Deadlines").selectOption("overdue");
+  await expect(page).toHaveURL(/due=overdue/);
+  await expect(page.getByText("No reports match.")).toBeVisible();
+  await expect(rows).toHaveCount(0);
+});
+
+test.describe("the metrics page", () => {
+  test.use({ allowedConsoleErrors: [/status of 400/] });
+
+  test("shows the period's counts by status and severity, the medians and the long-open list", async ({ page, request }) => {
+    const tag = marker();
+    await fileReport(request, `${tag} for the metrics`, "Low");
+    const token = await apiToken(request);
+    const expected = async (query: string) => {
+      const response = await request.get(`/api/admin/security/metrics?${query}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(response.status()).toBe(200);
+      return (await response.json()) as { received: number; by_status: Record<string, number>; by_severity: Record<string, number> };
+    };
+
+    await signIn(page);
+    await page.goto("/admin/reports");
+    await page.getByRole("link", { name: "Metrics", exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/reports\/metrics$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Disclosure Metrics");
+    // Other tests file reports too: the page shows what the API counts at the moment of reading.
+    const received = page.getByRole("region", { name: "Reports received" });
+    await expect(received.getByText(/^\d+$/).first()).toBeVisible();
+    const shown = Number(await received.locator("dd").first().textContent());
+    const first = await expected("days=30");
+    expect(shown).toBeGreaterThanOrEqual(1);
+    expect(shown).toBeLessThanOrEqual(first.received);
+    await expect(received.getByText("Median days: to acknowledge")).toBeVisible();
+
+    const byStatus = page.getByRole("region", { name: "By status" });
+    await expect(byStatus.getByRole("rowheader")).toHaveText([
+      "New",
+      "Triaged",
+      "Needs more information",
+      "Resolved",
+      "Not applicable",
+      "Duplicate",
+      "Informative",
+      "Out of scope",
+      "Spam",
+      "Withdrawn",
+    ]);
+    const lowRow = page.getByRole("region", { name: "By severity" }).getByRole("row").filter({ hasText: "Low" });
+    expect(Number(await lowRow.getByRole("cell").textContent())).toBeGreaterThanOrEqual(1);
+    await expect(page.getByRole("heading", { name: "Open longer than 90 days" })).toBeVisible();
+    await expect(page.getByText("No report has been open longer than 90 days.")).toBeVisible();
+    expect(await axeViolations(page), "metrics").toEqual([]);
+
+    // A longer period, then dates of one's own (today only: the new report is counted).
+    await page.getByLabel("Period").selectOption("365");
+    await expect(page).toHaveURL(/days=365/);
+    await expect(page.getByText(/^Reports received from /)).toBeVisible();
+    const today = new Date().toISOString().slice(0, 10);
+    await page.getByLabel("From", { exact: true }).fill(today);
+    await page.getByLabel("To", { exact: true }).fill(today);
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page).toHaveURL(new RegExp(`from=${today}&to=${today}`));
+    const day = await expected(`from=${today}&to=${today}`);
+    expect(day.received).toBeGreaterThanOrEqual(1);
+    await expect(page.getByLabel("Period")).toHaveValue("range");
+
+    // A wrong date: the API's words under the field, what was typed kept.
+    await page.getByLabel("From", { exact: true }).fill("2026-13-01");
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "from must be a date written YYYY-MM-DD." })).toBeVisible();
+    await expect(page.getByLabel("From", { exact: true })).toHaveValue("2026-13-01");
+    expect(await axeViolations(page), "metrics with a refused date").toEqual([]);
+  });
+});
