@@ -19,7 +19,7 @@ import { mintCaseLink } from "../disclosure/case-links.server";
 import { dueFactsOf } from "../disclosure/report-timeline.server";
 import { dayOf } from "../../domain/analytics";
 import type { TriageFacts } from "../../domain/report-triage";
-import { CLOSED_REPORT_STATUSES, isClosedStatus } from "../../domain/report-status";
+import { CLOSED_REPORT_STATUSES } from "../../domain/report-status";
 import { insertAttachment } from "./attachment-store.server";
 import type { UploadedFile } from "./report-upload.server";
 import { clientQuotaExceeded, quotaExceeded, type UploadQuota } from "./upload-quota.server";
@@ -290,13 +290,15 @@ export async function listReports(
       .execute();
     facts = await dueFactsOf(db, config, rows, now);
   }
-  const reports = rows.map(({ acknowledged_at: _a, assessed_at: _b, resolved_at: _c, ...row }): InboxReport => {
+  const reports = rows.map(({ acknowledged_at, assessed_at, resolved_at, ...row }): InboxReport => {
     const due = facts.get(row.id)!;
+    // The inbox shows what is late now: steps still open past their day, not those done late.
+    const done = { acknowledge: acknowledged_at, assess: assessed_at, resolve: resolved_at };
     return {
       ...row,
       cvss_score: row.cvss_score === null ? null : Number(row.cvss_score),
       awaiting_team: Boolean(row.awaiting_team),
-      overdue: isClosedStatus(row.status) ? [] : due.overdue,
+      overdue: due.overdue.filter((step) => !done[step]),
       next_due: due.next_due,
     };
   });

@@ -140,7 +140,7 @@ test("a reporter follows their report from the case link, answers the team with 
   await fresh.getByRole("link", { name: "Security acknowledgments" }).click();
   await expect(fresh.getByRole("heading", { level: 1, name: "Security acknowledgments" })).toBeVisible();
   await expect(fresh.getByRole("link", { name: "Ada R." })).toHaveAttribute("href", "https://ada.example");
-  await expect(fresh.getByRole("listitem")).toHaveCount(1);
+  await expect(fresh.getByRole("main").getByRole("listitem")).toHaveCount(1);
   await expect(fresh.getByText("Another finding")).toHaveCount(0);
   const securityTxt = await (await fresh.request.get(`${site.url}/.well-known/security.txt`)).text();
   expect(securityTxt).toContain(`Acknowledgments: ${site.url}/security/acknowledgments`);
