@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { AppDatabase } from "./database.server";
 import { migrateToLatest } from "./migrate.server";
+import { indexMissingPosts } from "../search/post-search.server";
 import { readAttachmentChunks } from "../reports/attachment-store.server";
 
 type Row = Record<string, unknown>;
@@ -77,6 +78,8 @@ export async function copyRows(source: AppDatabase, target: AppDatabase): Promis
         await trx.insertInto(table).values(rows).execute();
       });
     }
+    // The search index is derived from the posts: written afresh in the target (decision 156).
+    await indexMissingPosts(trx as unknown as AppDatabase);
   });
 }
 

@@ -22,6 +22,9 @@ import * as leadSources from "./migrations/0032-lead-sources";
 import * as demoClicks from "./migrations/0033-demo-clicks";
 import * as webVitals from "./migrations/0034-web-vitals";
 import * as webVitalsMonths from "./migrations/0035-web-vitals-months";
+import * as postSearch from "./migrations/0044-post-search";
+import * as categoryAuthorIndexes from "./migrations/0045-category-author-indexes";
+import * as socialCards from "./migrations/0046-social-cards";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) so the bundled
@@ -50,6 +53,9 @@ const migrations: Record<string, Migration> = {
   "0033-demo-clicks": demoClicks,
   "0034-web-vitals": webVitals,
   "0035-web-vitals-months": webVitalsMonths,
+  "0044-post-search": postSearch,
+  "0045-category-author-indexes": categoryAuthorIndexes,
+  "0046-social-cards": socialCards,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -248,6 +248,26 @@ export type AnalyticsVitalsMonthsTable = {
   histogram: string;
 };
 
+/**
+ * A post's searchable text (migration 0044), written with the post; the database indexes it (FTS5
+ * on SQLite, a generated tsvector on PostgreSQL). On SQLite the row also has an integer `id`.
+ */
+export type BlogPostSearchTable = {
+  post_id: string;
+  title: string;
+  excerpt: string;
+  category: string;
+  author: string;
+  body: string;
+};
+
+/** A post's generated social card (migration 0046), by the SHA-256 of what it shows. */
+export type BlogSocialCardsTable = {
+  key: string;
+  data: Buffer;
+  created_at: string;
+};
+
 export type Database = {
   blog_posts: BlogPostsTable;
   rate_limit_windows: RateLimitWindowsTable;
@@ -273,4 +293,6 @@ export type Database = {
   analytics_demo_clicks: AnalyticsDemoClicksTable;
   analytics_vitals: AnalyticsVitalsTable;
   analytics_vitals_months: AnalyticsVitalsMonthsTable;
+  blog_post_search: BlogPostSearchTable;
+  blog_social_cards: BlogSocialCardsTable;
 };
