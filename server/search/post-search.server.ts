@@ -50,7 +50,7 @@ export async function indexMissingPosts(db: Executor): Promise<number> {
     const rows = await db
       .selectFrom("blog_posts")
       .leftJoin("blog_post_search", "blog_post_search.post_id", "blog_posts.id")
-      .select(["blog_posts.id", "title", "blog_posts.excerpt", "blog_posts.category", "author_name", "content"])
+      .select(["blog_posts.id", "blog_posts.title", "blog_posts.excerpt", "blog_posts.category", "blog_posts.author_name", "blog_posts.content"])
       .where("blog_post_search.post_id", "is", null)
       .limit(200)
       .execute();
