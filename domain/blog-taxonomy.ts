@@ -19,6 +19,8 @@ export function authorPath(author: string): string | undefined {
 }
 
 export const SEARCH_PATH = "/blog/search";
+/** Slugs no post may take: /blog/<slug> is another page. */
+export const RESERVED_POST_SLUGS: ReadonlySet<string> = new Set(["search"]);
 
 /** Related articles shown under an article at most. */
 export const RELATED_POSTS_LIMIT = 3;

@@ -15,6 +15,7 @@ import type { AppDatabase } from "../db/database.server";
 import type { BlogPostsTable } from "../db/schema";
 import { POSTS_TAG, postTag, recordContentChange } from "../cache/content-changes.server";
 import { indexPost, unindexPost } from "../search/post-search.server";
+import { RESERVED_POST_SLUGS } from "../../domain/blog-taxonomy";
 import { cleanArticleHtml } from "./article-html.server";
 import { recordSaveRevision } from "./post-revisions.server";
 import type { PostWorkflowValues } from "../../domain/post-publishing";
@@ -200,6 +201,8 @@ export async function deletePost(db: AppDatabase, id: string): Promise<boolean> 
 }
 
 async function slugTaken(db: AppDatabase, slug: string, exceptId?: string): Promise<boolean> {
+  // /blog/search is a page of its own: no post can have its address (decision 156).
+  if (RESERVED_POST_SLUGS.has(slug)) return true;
   let query = db.selectFrom("blog_posts").select("id").where("slug", "=", slug);
   if (exceptId) query = query.where("id", "!=", exceptId);
   return (await query.executeTakeFirst()) !== undefined;
