@@ -31,7 +31,8 @@ export const meta: Route.MetaFunction = ({ matches, data: loaderData }) => {
     description: readerCopy.searchDescription,
     path: query ? searchPageHref(query, page) : SEARCH_PATH,
     keywords: blogMeta.keywords,
-    noindex: true,
+    // A page of results is not a page for search engines; the search form alone is.
+    noindex: query !== "" || loaderData?.state !== "ok",
   });
 };
 

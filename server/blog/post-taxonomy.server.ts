@@ -94,6 +94,12 @@ export async function getAuthorPage(
   };
 }
 
+/** Whether a published post has a category (or author) of this slug. */
+export async function hasTaxonomyPage(db: AppDatabase, kind: "category" | "author", slug: string): Promise<boolean> {
+  const names = await namesWithSlug(db, kind === "category" ? "category" : "author_name", await publicFilter(db), slug);
+  return names.length > 0;
+}
+
 /** The names of every category and author with a published post, for the sitemap. */
 export async function publishedTaxonomyNames(db: AppDatabase): Promise<{ categories: string[]; authors: string[] }> {
   const isPublic = await publicFilter(db);

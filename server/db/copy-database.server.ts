@@ -12,7 +12,9 @@ type UntypedDatabase = Kysely<Record<string, Row>>;
  * The tables that hold the site's state, parents before children, with their primary key and how
  * many rows to move at a time (an attachment's first chunk and each further chunk carry up to 256 KB; older rows up to 10 MB). Rate-limit counters are
  * short-lived and stay behind, and so do the smaller copies of uploaded images
- * (`blog_media_variants`): derived data, made again from the images on first request. The
+ * (`blog_media_variants`): derived data, made again from the images on first request; so do the
+ * search index (`blog_post_search`, written afresh from the copied posts) and the social cards
+ * (`blog_social_cards`, made again on request). The
  * analytics roll-ups move: they are the site's history, keyed by several columns.
  */
 const COPIED_TABLES = [

@@ -34,7 +34,7 @@ export function searchApiRouter(services: Pick<AppServices, "db">) {
     const limited = await countAttempt(services.db, SEARCH_API_LIMIT, clientKey(req));
     if (limited) return sendRateLimited(res, limited);
     const found = await searchPosts(services.db, query.words, page);
-    res.json({
+    res.set("Cache-Control", "no-store").json({
       items: (found?.items ?? []).map((item) => ({
         slug: item.slug,
         title: item.title,

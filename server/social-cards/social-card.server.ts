@@ -2,14 +2,14 @@ import crypto from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import satori from "satori";
-import sharp from "sharp";
+import { Resvg } from "@resvg/resvg-js";
 import type { AppDatabase } from "../db/database.server";
 
 /**
  * A social card for every post without an image of its own (docs/decisions/160-social-cards.md):
  * 1200x630, the post's title, category and author with the site's name, in the brand's colours
  * and font (Inter). Laid out by satori to SVG (text as paths, so no font is needed to draw it),
- * turned into PNG by sharp, made on the first request and stored by the SHA-256 of what it shows:
+ * turned into PNG by resvg, made on the first request and stored by the SHA-256 of what it shows:
  * a renamed title is a new address, and an unchanged card is never made twice.
  */
 
@@ -104,9 +104,14 @@ export async function cardSvg(content: CardContent): Promise<string> {
   return satori(tree as never, { width: CARD_WIDTH, height: CARD_HEIGHT, fonts: brandFonts() });
 }
 
-/** The card as PNG. */
+/**
+ * The card as PNG. resvg draws it: sharp in this process decodes no SVG at all (decision 126 blocks
+ * every decoder but those of the accepted upload types).
+ */
 export async function renderCard(content: CardContent): Promise<Buffer> {
-  return sharp(Buffer.from(await cardSvg(content))).png({ compressionLevel: 9 }).toBuffer();
+  const svg = await cardSvg(content);
+  const png = new Resvg(svg, { fitTo: { mode: "width", value: CARD_WIDTH }, font: { loadSystemFonts: false } }).render().asPng();
+  return Buffer.from(png);
 }
 
 const rendering = new Map<string, Promise<Buffer>>();

@@ -13,7 +13,7 @@ export function RelatedPosts({ posts }: { posts: PublicPostSummary[] }) {
       <ul className="mt-8 grid list-none gap-8 p-0 sm:grid-cols-2 lg:grid-cols-3">
         {posts.map((post) => (
           <li key={post.slug} className="flex">
-            <PostCard post={post} />
+            <PostCard post={post} element="div" />
           </li>
         ))}
       </ul>
