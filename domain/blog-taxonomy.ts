@@ -18,7 +18,7 @@ export function authorPath(author: string): string | undefined {
   return slug ? `/blog/author/${slug}` : undefined;
 }
 
-export const SEARCH_PATH = "/blog/search";
+export { SEARCH_PATH } from "./search-box";
 /** Slugs no post may take: /blog/<slug> is another page. */
 export const RESERVED_POST_SLUGS: ReadonlySet<string> = new Set(["search"]);
 

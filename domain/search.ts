@@ -4,8 +4,10 @@
  * apart from its text. The database-specific queries are in server/search/.
  */
 
-/** A query's limits: longer or wordier queries are refused with a 400 naming the limit. */
-export const SEARCH_QUERY_MAX_CHARS = 200;
+import { SEARCH_PATH, SEARCH_QUERY_MAX_CHARS } from "./search-box";
+
+export { SEARCH_QUERY_MAX_CHARS };
+/** A query's limit of words (its characters: SEARCH_QUERY_MAX_CHARS); past either, a 400 naming it. */
 export const SEARCH_QUERY_MAX_WORDS = 8;
 /** A word longer than this is cut: no language needs more to be found by prefix. */
 export const SEARCH_WORD_MAX_CHARS = 40;
@@ -117,4 +119,11 @@ const COMMON_WORDS = new Set(
 /** The words of a title and excerpt that make posts related: distinct, three letters or more, not common. */
 export function relatedWords(title: string, excerpt: string): string[] {
   return [...new Set(searchWords(`${title} ${excerpt}`))].filter((word) => word.length >= 3 && !COMMON_WORDS.has(word));
+}
+
+/** The address of a page of results: the query's one spelling, then the page from 2 on. */
+export function searchPageHref(query: string, page = 1): string {
+  const params = new URLSearchParams({ q: query });
+  if (page > 1) params.set("page", String(page));
+  return `${SEARCH_PATH}?${params.toString()}`;
 }

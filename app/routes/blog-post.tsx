@@ -20,7 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     context.articleHtml = content;
     // The related posts it shows drop its cached page when they change (decision 158).
     context.cacheTags = result.cacheTags;
-    return { post: post as ArticlePost, seo: result.seo, toc: result.toc, related: result.related, socialCard: result.socialCard };
+    return { post: post as ArticlePost, seo: result.seo, toc: result.toc, related: result.related, links: result.links, socialCard: result.socialCard };
   }
   if (result.kind === "redirect") throw redirect(result.to, 301);
   // A missing or unpublished post, or a failure: 'Post Not Found', with a status that says which.
@@ -43,6 +43,7 @@ export async function clientLoader({ params, serverLoader }: Route.ClientLoaderA
     seo: extra?.seo,
     toc: extra?.toc ?? [],
     related: extra?.related ?? [],
+    links: extra?.links,
     socialCard: extra?.socialCard,
   };
 }
@@ -89,7 +90,8 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   if (!post) return <PostNotFound />;
   const toc = "toc" in loaderData ? loaderData.toc : undefined;
   const related = "related" in loaderData ? loaderData.related : undefined;
-  return <Article key={post.slug} post={post} toc={toc} related={related} />;
+  const links = "links" in loaderData ? loaderData.links : undefined;
+  return <Article key={post.slug} post={post} toc={toc} related={related} links={links} />;
 }
 
 /** Anything else that fails on the way to an article: 'Post Not Found' (specification, section 2). */

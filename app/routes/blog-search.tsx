@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, redirect, useRouteError } from "react-router";
 import { SEARCH_PATH } from "../../domain/blog-taxonomy";
-import type { SnippetPart } from "../../domain/search";
-import { loadSearchPage, searchPageHref } from "../../server/search/search-page.server";
+import { searchPageHref, type SnippetPart } from "../../domain/search";
+import { loadSearchPage } from "../../server/search/search-page.server";
 import { BlogPagination } from "../components/blog/blog-pagination";
 import { SearchForm } from "../components/blog/search-form";
 import { NotFound } from "../components/layout/not-found";

@@ -1,4 +1,5 @@
 import type { PublicPost, PublicPostSummary } from "../../domain/blog-post";
+import { authorPath, categoryPath } from "../../domain/blog-taxonomy";
 import { postTag } from "../cache/content-changes.server";
 import type { TocEntry } from "./article-toc.server";
 import { relatedPosts } from "./post-taxonomy.server";
@@ -26,9 +27,11 @@ export type ArticleResult =
       seo?: ArticleSeo;
       /** Its table of contents: empty below three h2 headings. */
       toc: TocEntry[];
-      related: PublicPostSummary[];
+      related: Pick<PublicPostSummary, "slug" | "title" | "excerpt" | "category" | "created_at" | "read_time">[];
       /** The cache tags of the posts it shows besides itself (the related ones). */
       cacheTags: string[];
+      /** Its category's and author's pages, when their names have a slug (decision 157). */
+      links: { category?: string; author?: string };
       /** Its generated social card's address, for a post with no social or featured image (decision 160). */
       socialCard?: string;
     }
@@ -66,7 +69,9 @@ export async function loadArticle(
         post: article.post,
         seo: article.seo,
         toc: article.toc,
-        related,
+        // The related posts travel as what their cards show, nothing more.
+        related: related.map(({ slug, title, excerpt, category, created_at, read_time }) => ({ slug, title, excerpt, category, created_at, read_time })),
+        links: { category: categoryPath(article.post.category), author: authorPath(article.post.author_name) },
         cacheTags: related.map((post) => postTag(post.slug)),
         socialCard:
           !config || article.seo?.social_image_url || article.post.featured_image_url

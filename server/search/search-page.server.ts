@@ -1,6 +1,6 @@
 import { parsePageNumber } from "../../domain/blog";
 import { SEARCH_PATH } from "../../domain/blog-taxonomy";
-import { parseSearchQuery } from "../../domain/search";
+import { parseSearchQuery, searchPageHref } from "../../domain/search";
 import type { AppServices } from "../context.server";
 import { searchPosts, type SearchPage } from "./post-search.server";
 
@@ -17,11 +17,6 @@ export type SearchPageResult =
   | { kind: "not_found" }
   | { kind: "error"; query: string };
 
-export function searchPageHref(query: string, page = 1): string {
-  const params = new URLSearchParams({ q: query });
-  if (page > 1) params.set("page", String(page));
-  return `${SEARCH_PATH}?${params.toString()}`;
-}
 
 export async function loadSearchPage({ db, logger }: Pick<AppServices, "db" | "logger">, url: URL): Promise<SearchPageResult> {
   const raw = url.searchParams.get("q") ?? "";

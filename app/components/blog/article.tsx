@@ -1,12 +1,11 @@
-import type { PublicPost, PublicPostSummary } from "../../../domain/blog-post";
-import { authorPath, categoryPath } from "../../../domain/blog-taxonomy";
+import type { PublicPost } from "../../../domain/blog-post";
 import { BLOG_IMAGE_SIZES, blogMessages } from "../../../domain/blog";
 import { articleCopy } from "../../content/blog";
 import { ARTICLE_BODY_ID, useArticleBody } from "../../lib/blog/article-body";
 import { formatPostDate } from "../../lib/dates";
 import { CalloutPanel } from "../ui/callout-panel";
 import { PostImage } from "./post-image";
-import { RelatedPosts } from "./related-posts";
+import { RelatedPosts, type RelatedPost } from "./related-posts";
 import { SearchForm } from "./search-form";
 import { ShareButton } from "./share-button";
 import { TableOfContents, type TocEntry } from "./table-of-contents";
@@ -24,17 +23,20 @@ export function Article({
   preview = false,
   toc = [],
   related = [],
+  links,
 }: {
   post: ArticlePost;
   preview?: boolean;
   /** Its headings, when it has three h2 or more (decision 159). */
   toc?: TocEntry[];
   /** Other articles to read next (decision 158). */
-  related?: PublicPostSummary[];
+  related?: RelatedPost[];
+  /** The addresses of its category's and author's pages, when they have one (decision 157). */
+  links?: { category?: string; author?: string };
 }) {
   const body = useArticleBody(post.content);
-  const categoryHref = categoryPath(post.category);
-  const authorHref = authorPath(post.author_name);
+  const categoryHref = links?.category;
+  const authorHref = links?.author;
   const badgeClass = "rounded-full bg-indigo-50 px-3 py-1 text-xs font-semibold text-indigo-700";
   return (
     <article>

@@ -14,18 +14,15 @@ export function PostCard({
   post,
   featured = false,
   inFirstView = false,
-  element: Element = "article",
 }: {
   post: PublicPostSummary;
   featured?: boolean;
   inFirstView?: boolean;
-  /** `div` where the page's article is another (related articles under it). */
-  element?: "article" | "div";
 }) {
   const href = `/blog/${post.slug}`;
   const label = categoryLinkLabel(post.category);
   return (
-    <Element
+    <article
       className={`group relative flex w-full flex-col overflow-hidden rounded-2xl border bg-white shadow-sm transition-shadow hover:shadow-lg ${
         featured ? "border-indigo-200" : "border-slate-200"
       }`}
@@ -67,6 +64,6 @@ export function PostCard({
           </SiteLink>
         </div>
       </div>
-    </Element>
+    </article>
   );
 }

@@ -1,5 +1,4 @@
-import { SEARCH_PATH } from "../../../domain/blog-taxonomy";
-import { SEARCH_QUERY_MAX_CHARS } from "../../../domain/search";
+import { SEARCH_PATH, SEARCH_QUERY_MAX_CHARS } from "../../../domain/search-box";
 import { readerCopy } from "../../content/blog";
 
 /**
