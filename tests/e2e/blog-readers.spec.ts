@@ -50,28 +50,33 @@ test("search works without JavaScript, from an article's header, and says when n
   await context.close();
 });
 
-test("hostile queries answer 200 or 400 and nothing they hold runs", async ({ page, request }) => {
-  const vectors = (JSON.parse(readFileSync("tests/fixtures/xss-vectors.json", "utf8")) as unknown[]).filter(
-    (value): value is string => typeof value === "string",
-  );
-  const queries = [...vectors.slice(0, 40), '"a', "NEAR(a b)", "a OR b", "x:*", "\u0000", "x".repeat(10_000)];
-  for (const [index, query] of queries.entries()) {
-    const headers = { "x-forwarded-for": `198.51.100.${200 + (index % 20)}` };
-    const pageAnswer = await request.get(`/blog/search?q=${encodeURIComponent(query)}`, { headers, maxRedirects: 5 });
-    expect([200, 400], query).toContain(pageAnswer.status());
-    const apiAnswer = await request.get(`/api/posts/search?q=${encodeURIComponent(query)}`, { headers });
-    expect([200, 400], query).toContain(apiAnswer.status());
-  }
-  let dialogs = 0;
-  page.on("dialog", (dialog) => {
-    dialogs += 1;
-    void dialog.dismiss();
+test.describe("hostile queries", () => {
+  // A query past its limits is a page answered 400, on purpose.
+  test.use({ allowedConsoleErrors: [/status of 400/] });
+
+  test("hostile queries answer 200 or 400 and nothing they hold runs", async ({ page, request }) => {
+    const vectors = (JSON.parse(readFileSync("tests/fixtures/xss-vectors.json", "utf8")) as unknown[]).filter(
+      (value): value is string => typeof value === "string",
+    );
+    const queries = [...vectors.slice(0, 40), '"a', "NEAR(a b)", "a OR b", "x:*", "\u0000", "x".repeat(10_000)];
+    for (const [index, query] of queries.entries()) {
+      const headers = { "x-forwarded-for": `198.51.100.${200 + (index % 20)}` };
+      const pageAnswer = await request.get(`/blog/search?q=${encodeURIComponent(query)}`, { headers, maxRedirects: 5 });
+      expect([200, 400], query).toContain(pageAnswer.status());
+      const apiAnswer = await request.get(`/api/posts/search?q=${encodeURIComponent(query)}`, { headers });
+      expect([200, 400], query).toContain(apiAnswer.status());
+    }
+    let dialogs = 0;
+    page.on("dialog", (dialog) => {
+      dialogs += 1;
+      void dialog.dismiss();
+    });
+    for (const query of vectors.slice(0, 10)) {
+      await page.goto(`/blog/search?q=${encodeURIComponent(query)}`);
+    }
+    await page.goto(`/blog/search?q=${encodeURIComponent('"><img src=x onerror=alert(1)>')}`);
+    expect(dialogs).toBe(0);
   });
-  for (const query of vectors.slice(0, 10)) {
-    await page.goto(`/blog/search?q=${encodeURIComponent(query)}`);
-  }
-  await page.goto(`/blog/search?q=${encodeURIComponent('"><img src=x onerror=alert(1)>')}`);
-  expect(dialogs).toBe(0);
 });
 
 test("the category badge and the author's name lead to pages listing exactly their published posts", async ({ page }) => {
@@ -125,9 +130,12 @@ test("related articles appear under an article and change when one is unpublishe
   expect(order).toBe(true);
 
   await withDatabase(sharedDataDir(), (db) => updatePost(db, second!.id, { published: false }));
+  // The same category's other two come first; the third place goes to another post.
   await expect(async () => {
     await page.reload();
-    await expect(related.getByRole("heading", { level: 3 })).toHaveText([third!.title, fourth!.title], { timeout: 500 });
+    const titles = await related.getByRole("heading", { level: 3 }).allTextContents();
+    expect(titles.slice(0, 2)).toEqual([third!.title, fourth!.title]);
+    expect(titles).not.toContain(second!.title);
   }).toPass({ timeout: 10_000 });
 });
 
@@ -147,7 +155,7 @@ for (const width of [1440, 390]) {
     await page.goto(`/blog/${slug}`);
     let toc = page.getByRole("navigation", { name: "On this page" });
     if (width < 1280) {
-      await page.getByText("On this page").click();
+      await page.locator("summary").filter({ hasText: "On this page" }).click();
       toc = page.locator("details").getByRole("navigation", { name: "On this page" });
     }
     await expect(toc.getByRole("link")).toHaveText(["Why it matters", "The numbers", "What to do", "Where to start"]);
