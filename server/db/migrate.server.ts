@@ -30,7 +30,7 @@ import * as socialCards from "./migrations/0046-social-cards";
  * Every migration, in order. Listed explicitly (not read from disk) so the bundled
  * server carries them; the same list runs on SQLite and PostgreSQL.
  */
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   "0001-blog-posts": blogPosts,
   "0002-rate-limits": rateLimits,
   "0003-mail-outbox": mailOutbox,
