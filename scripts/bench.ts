@@ -31,6 +31,7 @@ import { BLOG_PAGE_SIZE, FEATURED_POSTS_LIMIT } from "../domain/blog";
 import { cleanArticleHtml } from "../server/blog/article-html.server";
 import { createDatabase } from "../server/db/database.server";
 import { migrateToLatest } from "../server/db/migrate.server";
+import { indexPost } from "../server/search/post-search.server";
 import { adminToken, startBuiltServer, type BuiltServer } from "../tests/helpers/built-server";
 import { fillAnalyticsYear, timeReport, VIEWS_PER_DAY } from "./bench-analytics";
 // @ts-expect-error: a plain ES module of the build scripts, without types.
@@ -78,9 +79,13 @@ async function fillDatabase(dataDir: string, others: number): Promise<void> {
           rows.push(row(index, `bench-post-${index}`, `Benchmark post ${index}`, shortBody, index >= others - FEATURED_POSTS));
         }
         await trx.insertInto("blog_posts").values(rows).execute();
+        // The search index, as the posts service writes it with each post (decision 156).
+        for (const written of rows) await indexPost(trx, written);
       }
       // Written as the posts service writes it: cleaned once, on the way in.
-      await trx.insertInto("blog_posts").values(row(others, ARTICLE_SLUG, article.title, cleanArticleHtml(article.html), false)).execute();
+      const articleRow = row(others, ARTICLE_SLUG, article.title, cleanArticleHtml(article.html), false);
+      await trx.insertInto("blog_posts").values(articleRow).execute();
+      await indexPost(trx, articleRow);
     });
   } finally {
     await db.destroy();
@@ -319,6 +324,16 @@ async function main(): Promise<void> {
       target("middle list page, 10,000 posts, uncached", uncached, middlePagePath(10_000)),
       target("middle list page, 10 posts, uncached", small, middlePagePath(9)),
       target("article, 10 posts, uncached (no compression)", small, articlePath, "identity"),
+      // Readers' pages (decisions 156, 157): search for a word every post has and for a word
+      // one post has, a category's and the author's first page.
+      target("search, every post matches, 10,000 posts, uncached", uncached, "/blog/search?q=benchmark"),
+      target("search, every post matches, 10 posts, uncached", small, "/blog/search?q=benchmark"),
+      target("search, one post matches, 10,000 posts, uncached", uncached, "/blog/search?q=budget"),
+      target("search, one post matches, 10 posts, uncached", small, "/blog/search?q=budget"),
+      target("category page, 10,000 posts, uncached", uncached, "/blog/category/training"),
+      target("category page, 10 posts, uncached", small, "/blog/category/training"),
+      target("author page, 10,000 posts, uncached", uncached, "/blog/author/alex-example"),
+      target("author page, 10 posts, uncached", small, "/blog/author/alex-example"),
     ];
     console.log(
       `\nMeasuring: wrk (1 thread, core ${CLIENT_CORE}), ${CONNECTIONS} connections, ${WARM_UP_SECONDS} s of warm-up, then ${ROUNDS} rounds of ${SECONDS_PER_ROUND} s per target, taking turns; servers on core ${SERVER_CORE}, logging at their default level to a file (loopback, ${process.platform}); latencies and CPU are the medians of the rounds.`,
@@ -410,7 +425,12 @@ async function main(): Promise<void> {
     // What each public page costs on the wire.
     console.log("\nPublic pages (gzip): JavaScript the page loads, and its HTML as served");
     const weights = pageWeights() as { id: string; address: string; js: number }[];
-    const addresses: Record<string, string> = { "/blog/<article>": articlePath, "/<not found>": "/no-such-page" };
+    const addresses: Record<string, string> = {
+      "/blog/<article>": articlePath,
+      "/<not found>": "/no-such-page",
+      "/blog/category/<slug>": "/blog/category/training",
+      "/blog/author/<slug>": "/blog/author/alex-example",
+    };
     const pageRows: string[][] = [];
     for (const weight of weights) {
       const address = addresses[weight.address] ?? weight.address;

@@ -12,6 +12,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { cleanArticleHtml } from "../server/blog/article-html.server";
+import { indexPost } from "../server/search/post-search.server";
 import { createDatabase } from "../server/db/database.server";
 import { migrateToLatest } from "../server/db/migrate.server";
 import { startBuiltServer } from "../tests/helpers/built-server";
@@ -36,6 +37,7 @@ async function seedArticle(dataDir: string): Promise<void> {
       createdAt: new Date().toISOString(),
     });
     await db.insertInto("blog_posts").values(post).execute();
+    await indexPost(db, post);
   } finally {
     await db.destroy();
   }
@@ -55,7 +57,9 @@ async function main(): Promise<void> {
   const server = await startBuiltServer({ dataDir });
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   try {
-    const pages = ["/", "/blog", `/blog/${ARTICLE_SLUG}`, "/security/submit"];
+    // A search page (the form, and a result page, which is noindex by design: Lighthouse's SEO
+    // audit "is-crawlable" counts that against it) and a category page (decisions 156, 157).
+    const pages = ["/", "/blog", `/blog/${ARTICLE_SLUG}`, "/security/submit", "/blog/search", "/blog/search?q=budget", "/blog/category/research"];
     const rows: string[][] = [];
     for (const page of pages) {
       const result = await audit(`${server.url}${page}`, chrome.port);

@@ -17,6 +17,11 @@ declare module "react-router" {
     /** Set by the article's loader for the server render only: the article body, sent once. */
     articleHtml?: string;
     /**
+     * Cache tags a page's loader adds beyond its route's own (the posts an article shows as
+     * related): the page cache drops the page when any of them changes (server/http/pages.server.ts).
+     */
+    cacheTags?: string[];
+    /**
      * The client's key for every limit (server/http/client-key.server.ts): actions pass it to
      * the services, which count it whatever path the request came in by.
      */

@@ -59,3 +59,29 @@ export const blogMeta = linkedPageMeta("/blog", {
     "AI training insights: articles on learning science, compliance, onboarding and measuring what employees really understand.",
   keywords: ["AI training blog", "L&D insights", "learning science articles"],
 });
+
+/** Copy of search, category and author pages, related articles and the table of contents. */
+export const readerCopy = {
+  searchLabel: "Search articles",
+  searchPlaceholder: "Search articles",
+  searchButton: "Search",
+  searchTitle: (query: string) => (query ? `Search: ${query}` : "Search articles"),
+  searchHeading: (query: string) => (query ? `Results for “${query}”` : "Search articles"),
+  searchLead: "Find articles by title, topic, author or any word in them.",
+  searchResultCount: (count: number) => (count === 1 ? "1 article found" : `${count} articles found`),
+  searchEmpty: (query: string) => `No articles match “${query}”`,
+  searchPageTitle: (query: string, page: number) => `Search: ${query}, page ${page}`,
+  searchDescription: "Search the Dialogic blog.",
+  searchError: "Search is not available right now. Please try again later.",
+  categoryEyebrow: "Category",
+  categoryLead: (name: string) => `Articles about ${name}.`,
+  categoryDescription: (name: string) => `Articles about ${name} on the Dialogic blog: AI training insights on learning science, compliance and onboarding.`,
+  authorEyebrow: "Author",
+  authorLead: (name: string) => `Articles by ${name}.`,
+  authorDescription: (name: string) => `Articles by ${name} on the Dialogic blog: AI training insights on learning science, compliance and onboarding.`,
+  listPageTitle: (name: string, page: number) => (page === 1 ? name : `${name}, page ${page}`),
+  articlesHeading: "Articles",
+  feedLabel: (name: string) => `RSS feed of ${name}`,
+  relatedHeading: "Related articles",
+  tocHeading: "On this page",
+} as const;

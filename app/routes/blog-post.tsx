@@ -18,20 +18,34 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // The body goes into the server render only, not into the hydration data.
     const { content, ...post } = result.post;
     context.articleHtml = content;
-    return { post: post as ArticlePost, seo: result.seo };
+    // The related posts it shows drop its cached page when they change (decision 158).
+    context.cacheTags = result.cacheTags;
+    return { post: post as ArticlePost, seo: result.seo, toc: result.toc, related: result.related, links: result.links, socialCard: result.socialCard };
   }
   if (result.kind === "redirect") throw redirect(result.to, 301);
   // A missing or unpublished post, or a failure: 'Post Not Found', with a status that says which.
   return data({ post: null as ArticlePost | null }, { status: result.kind === "not_found" ? 404 : 503 });
 }
 
-/** Navigating within the site: the whole post, body included, from the public API. */
-export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  const response = await fetch(`/api/posts/${encodeURIComponent(params.slug)}`, {
-    headers: { accept: "application/json" },
-  });
+/**
+ * Navigating within the site: the body from the public API, and beside it what the server's
+ * loader adds (table of contents, related articles, SEO fields), both at once.
+ */
+export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
+  const [response, server] = await Promise.all([
+    fetch(`/api/posts/${encodeURIComponent(params.slug)}`, { headers: { accept: "application/json" } }),
+    serverLoader().catch(() => undefined),
+  ]);
   if (!response.ok) return { post: null as ArticlePost | null };
-  return { post: (await response.json()) as ArticlePost };
+  const extra = server && "toc" in server ? server : undefined;
+  return {
+    post: (await response.json()) as ArticlePost,
+    seo: extra?.seo,
+    toc: extra?.toc ?? [],
+    related: extra?.related ?? [],
+    links: extra?.links,
+    socialCard: extra?.socialCard,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data: loaderData }) => {
@@ -45,10 +59,14 @@ export const meta: Route.MetaFunction = ({ matches, data: loaderData }) => {
       noindex: true,
     });
   }
-  // The post's own SEO fields when set, the specification's defaults otherwise.
+  const socialCard = loaderData && "socialCard" in loaderData ? loaderData.socialCard : undefined;
+  const { description, image } = articleSeoMeta(post, seo);
+  // The post's own SEO fields when set, the specification's defaults otherwise; without any
+  // image, the post's own generated card (decision 160).
   return pageMeta(site, {
     title: seo?.meta_title || post.title,
-    ...articleSeoMeta(post, seo),
+    description,
+    image: image ?? socialCard,
     path: `/blog/${post.slug}`,
     keywords: [post.category, ...blogMeta.keywords],
     type: "article",
@@ -70,7 +88,10 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
 
   if (loading) return <Spinner label={articleCopy.loading} />;
   if (!post) return <PostNotFound />;
-  return <Article key={post.slug} post={post} />;
+  const toc = "toc" in loaderData ? loaderData.toc : undefined;
+  const related = "related" in loaderData ? loaderData.related : undefined;
+  const links = "links" in loaderData ? loaderData.links : undefined;
+  return <Article key={post.slug} post={post} toc={toc} related={related} links={links} />;
 }
 
 /** Anything else that fails on the way to an article: 'Post Not Found' (specification, section 2). */

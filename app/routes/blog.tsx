@@ -4,6 +4,7 @@ import { blogMessages } from "../../domain/blog";
 import { loadBlogIndex } from "../../server/blog/blog-pages.server";
 import { BlogPagination } from "../components/blog/blog-pagination";
 import { PostCard } from "../components/blog/post-card";
+import { SearchForm } from "../components/blog/search-form";
 import { Spinner } from "../components/blog/spinner";
 import { NotFound } from "../components/layout/not-found";
 import { PageHeader } from "../components/ui/page-header";
@@ -38,7 +39,9 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHeader title={blogCopy.title} lead={blogCopy.lead} />
+      <PageHeader title={blogCopy.title} lead={blogCopy.lead}>
+        <SearchForm id="blog-search" className="mx-auto mt-8" />
+      </PageHeader>
       <div className="mx-auto max-w-6xl px-4 pb-24 sm:px-6">
         {loading ? (
           <Spinner label={blogMessages.loading} showLabel />

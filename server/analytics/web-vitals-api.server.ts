@@ -1,6 +1,9 @@
 import express from "express";
 import { parseVitalsBeacon, VITALS_BODY_MAX_BYTES, WEB_VITALS_ENDPOINT } from "../../domain/web-vitals";
 import { isPublishedSlug } from "../blog/public-posts.server";
+import { hasTaxonomyPage } from "../blog/post-taxonomy.server";
+
+const TAXONOMY_ROUTES = new Set(["routes/blog-category", "routes/blog-author"]);
 import { isNormalisedPath, normalisedPath, pageAddressFinder } from "../cache/page-address.server";
 import { ARTICLE_ROUTE, NOT_FOUND_ROUTE, pageRule } from "../cache/page-rules.server";
 import type { AppServices } from "../context.server";
@@ -57,7 +60,9 @@ export function webVitalsRouter(services: AppServices, { routes, collector }: We
         address !== undefined &&
         address.routeId !== NOT_FOUND_ROUTE &&
         pageRule(address) !== undefined &&
-        (address.routeId !== ARTICLE_ROUTE || (await published(address.params.slug ?? "")));
+        (address.routeId !== ARTICLE_ROUTE || (await published(address.params.slug ?? ""))) &&
+        // A category's or author's page only while a published post has that name (decision 157).
+        (!TAXONOMY_ROUTES.has(address.routeId) || (await published(`\u0000${address.routeId}\u0000${address.params.slug ?? ""}`)));
       if (!isPublicPage) {
         const error = "path is not a public page of this site.";
         return sendApiError(res, 400, error, { path: error });
@@ -79,7 +84,12 @@ function publishedSlugs({ db }: AppServices): (slug: string) => Promise<boolean>
     const now = Date.now();
     const known = answers.get(slug);
     if (known && known.until > now) return known.published;
-    const published = await isPublishedSlug(db, slug);
+    // A category's or author's page is asked as NUL, its route, NUL, its slug: no article's slug.
+    const [, routeId, taxonomySlug] = slug.split("\u0000");
+    const published =
+      taxonomySlug === undefined
+        ? await isPublishedSlug(db, slug)
+        : await hasTaxonomyPage(db, routeId === "routes/blog-category" ? "category" : "author", taxonomySlug);
     if (answers.size >= MAX_KEPT_SLUGS) answers.clear();
     answers.set(slug, { published, until: now + SLUG_ANSWER_MS });
     return published;

@@ -26,7 +26,9 @@ import type { ResponsiveImage } from "../../domain/media";
  *   so a `srcset` only ever names this site's /media copies.
  *
  * Never kept: scripts, styles, event handlers, data attributes, forms, SVG and MathML, and
- * `javascript:`, `vbscript:` or any other scheme.
+ * `javascript:`, `vbscript:` or any other scheme. No author's `id` is kept either: when a page is
+ * read, each `h2` and `h3` of the cleaned body is given an `id` made from its text, and nothing
+ * else (article-toc.server.ts, docs/decisions/159-table-of-contents.md).
  */
 
 const BLOCK_CLASSES = [/^ql-align-(?:center|right|justify)$/, /^ql-indent-[1-8]$/, "ql-direction-rtl"];

@@ -14,6 +14,8 @@ import { asRecord, definedOnly, fieldErrors } from "../../domain/validation";
 import type { AppDatabase } from "../db/database.server";
 import type { BlogPostsTable } from "../db/schema";
 import { POSTS_TAG, postTag, recordContentChange } from "../cache/content-changes.server";
+import { indexPost, unindexPost } from "../search/post-search.server";
+import { RESERVED_POST_SLUGS } from "../../domain/blog-taxonomy";
 import { cleanArticleHtml } from "./article-html.server";
 import { recordSaveRevision } from "./post-revisions.server";
 import type { PostWorkflowValues } from "../../domain/post-publishing";
@@ -134,6 +136,7 @@ export async function createPost(db: AppDatabase, input: unknown): Promise<PostW
     // One transaction: a post meant for later is never public without its publication time.
     await db.transaction().execute(async (trx) => {
       await trx.insertInto("blog_posts").values(row).execute();
+      await indexPost(trx, row);
       await saveWorkflow(trx, row.id, workflow);
       await claimSlug(trx, row.slug);
     });
@@ -166,6 +169,7 @@ export async function updatePost(db: AppDatabase, id: string, input: unknown): P
     // One transaction: the post, its publication time and its old address change together.
     await db.transaction().execute(async (trx) => {
       await trx.updateTable("blog_posts").set(values).where("id", "=", id).execute();
+      await indexPost(trx, { ...values, id });
       await saveWorkflow(trx, id, workflow);
       if (values.slug !== existing.slug) {
         await recordSlugChange(trx, { id, oldSlug: existing.slug, newSlug: values.slug, wasPublic: wasPublic(existing, stored) });
@@ -188,6 +192,7 @@ export async function deletePost(db: AppDatabase, id: string): Promise<boolean> 
   const existing = await db.selectFrom("blog_posts").select("slug").where("id", "=", id).executeTakeFirst();
   const result = await db.transaction().execute(async (trx) => {
     await deleteWorkflow(trx, id);
+    await unindexPost(trx, id);
     return trx.deleteFrom("blog_posts").where("id", "=", id).executeTakeFirst();
   });
   const deleted = Number(result.numDeletedRows) > 0;
@@ -196,6 +201,8 @@ export async function deletePost(db: AppDatabase, id: string): Promise<boolean> 
 }
 
 async function slugTaken(db: AppDatabase, slug: string, exceptId?: string): Promise<boolean> {
+  // /blog/search is a page of its own: no post can have its address (decision 156).
+  if (RESERVED_POST_SLUGS.has(slug)) return true;
   let query = db.selectFrom("blog_posts").select("id").where("slug", "=", slug);
   if (exceptId) query = query.where("id", "!=", exceptId);
   return (await query.executeTakeFirst()) !== undefined;

@@ -6,6 +6,7 @@ import type { AppDatabase } from "../db/database.server";
 import type { BlogPostsTable } from "../db/schema";
 import { imagesInHtml, responsiveImages } from "../media/media.server";
 import { cleanArticleHtmlCached } from "./article-html.server";
+import { withHeadingIds, type TocEntry } from "./article-toc.server";
 import { publicFilter, publicJoinedFilter, type PublicFilter } from "./post-visibility.server";
 
 /**
@@ -113,7 +114,7 @@ async function countPublished(db: AppDatabase, isPublic: PublicFilter): Promise<
 }
 
 /** The summaries of the given posts, in the order of `ids`. */
-async function summariesByIds(db: AppDatabase, ids: string[]): Promise<Map<string, PublicPostSummary>> {
+export async function summariesByIds(db: AppDatabase, ids: string[]): Promise<Map<string, PublicPostSummary>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom("blog_posts")
@@ -127,14 +128,14 @@ async function summariesByIds(db: AppDatabase, ids: string[]): Promise<Map<strin
   return new Map(published.map((row) => [row.id, toSummary(row, images)]));
 }
 
-function inOrder(ids: string[], byId: Map<string, PublicPostSummary>): PublicPostSummary[] {
+export function inOrder(ids: string[], byId: Map<string, PublicPostSummary>): PublicPostSummary[] {
   return ids.flatMap((id) => {
     const post = byId.get(id);
     return post ? [post] : [];
   });
 }
 
-function pageCountFor(total: number): number {
+export function pageCountFor(total: number): number {
   return Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE));
 }
 
@@ -238,7 +239,7 @@ export type ArticleSeo = { meta_title: string; meta_description: string; social_
 export async function getPublishedArticle(
   db: AppDatabase,
   slug: string,
-): Promise<{ post: PublicPost; seo: ArticleSeo | undefined } | undefined> {
+): Promise<{ post: PublicPost; seo: ArticleSeo | undefined; id: string; toc: TocEntry[] } | undefined> {
   const row = await db
     .selectFrom("blog_posts")
     .leftJoin("blog_post_editorial", "blog_post_editorial.post_id", "blog_posts.id")
@@ -249,14 +250,18 @@ export async function getPublishedArticle(
     .executeTakeFirst();
   if (!row) return undefined;
   const images = await postImages(db, [row]);
+  // Its h2 and h3 headings get ids from their text: the table of contents links to them.
+  const { html, toc } = withHeadingIds(
+    await cleanArticleHtmlCached(`${row.id}:${row.updated_at}`, row.content, () => imagesInHtml(db, row.content)),
+  );
   const post: PublicPost = {
     ...toSummary(row, images),
     author_bio: row.author_bio,
     author_linkedin_url: row.author_linkedin_url,
-    content: await cleanArticleHtmlCached(`${row.id}:${row.updated_at}`, row.content, () => imagesInHtml(db, row.content)),
+    content: html,
   };
   const seo = row.editorial
     ? { meta_title: row.meta_title ?? "", meta_description: row.meta_description ?? "", social_image_url: row.social_image_url }
     : undefined;
-  return { post, seo };
+  return { post, seo, id: row.id, toc };
 }

@@ -63,3 +63,30 @@ describe("which answers the page cache keeps", () => {
     for (const kept of ["/blog", "/blog?page=2", "/blog?utm_source=news", "/contact?sent=x", "/about?page=1"]) expect(moved(kept), kept).toBeUndefined();
   });
 });
+
+describe("readers' pages (decisions 156, 157)", () => {
+  test("search results, category and author pages are kept and dropped by any post change", () => {
+    expect(pageRule(at("routes/blog-search", "/blog/search"))).toEqual({ tags: ["posts"] });
+    expect(pageRule(at("routes/blog-category", "/blog/category/training", { slug: "training" }))).toEqual({ tags: ["posts"] });
+    expect(pageRule(at("routes/blog-author", "/blog/author/jane", { slug: "jane" }))).toEqual({ tags: ["posts"] });
+  });
+
+  test("a search has one address: its words, lower case, one space apart; junk never makes a new key", () => {
+    expect(pageCacheKey("/blog/search", "?q=compliance&utm_source=x")).toBe("/blog/search?q=compliance");
+    expect(pageCacheKey("/blog/search", "?page=2&q=compliance")).toBe("/blog/search?q=compliance&page=2");
+    expect(pageQueryRedirect("/blog/search", "?q=Compliance%21%21")).toBe("/blog/search?q=compliance");
+    expect(pageQueryRedirect("/blog/search", "?q=%22a%22+OR+b*")).toBe("/blog/search?q=a+or+b");
+    expect(pageQueryRedirect("/blog/search", "?q=&page=1")).toBe("/blog/search");
+    expect(pageQueryRedirect("/blog/search", "?q=compliance")).toBeUndefined();
+    // Past its limits: kept as it is and answered 400, which is never stored.
+    const long = `?q=${"x".repeat(300)}`;
+    expect(pageQueryRedirect("/blog/search", long)).toBeUndefined();
+  });
+
+  test("category and author pages read their page number like /blog", () => {
+    expect(pageCacheKey("/blog/category/training", "?page=2&x=1")).toBe("/blog/category/training?page=2");
+    expect(pageCacheKey("/blog/author/jane", "?utm_source=x")).toBe("/blog/author/jane");
+    expect(pageQueryRedirect("/blog/category/training", "?page=1")).toBe("/blog/category/training");
+    expect(pageQueryRedirect("/blog/author/jane", "?page=abc")).toBe("/blog/author/jane");
+  });
+});

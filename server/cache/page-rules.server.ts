@@ -1,4 +1,5 @@
 import { parsePageNumber } from "../../domain/blog";
+import { canonicalSearchText } from "../../domain/search";
 import { ACKNOWLEDGMENTS_TAG, POSTS_TAG, postTag } from "./content-changes.server";
 import type { PageAddress } from "./page-address.server";
 
@@ -24,10 +25,16 @@ export const PUBLIC_ROUTES = new Set([
   "routes/security-case-link",
   "routes/blog",
   "routes/blog-post",
+  "routes/blog-search",
+  "routes/blog-category",
+  "routes/blog-author",
   "routes/privacy",
   "routes/terms",
   "routes/not-found",
 ]);
+
+/** Pages that list posts: /blog, search results, a category's and an author's pages. */
+const LIST_ROUTES = new Set(["routes/blog", "routes/blog-search", "routes/blog-category", "routes/blog-author"]);
 
 /** The catch-all route: what no page of the site matched (answered 404, kept like a page). */
 export const NOT_FOUND_ROUTE = "routes/not-found";
@@ -55,7 +62,8 @@ export const PRIVATE_ROUTES = new Set([
 
 export function pageRule(address: PageAddress, now = new Date()): PageRule | undefined {
   if (!PUBLIC_ROUTES.has(address.routeId)) return undefined;
-  if (address.routeId === "routes/blog") return { tags: [POSTS_TAG] };
+  // Lists of posts: any post's change may add, drop or reorder what they show (decisions 156, 157).
+  if (LIST_ROUTES.has(address.routeId)) return { tags: [POSTS_TAG] };
   if (address.routeId === "routes/security-acknowledgments") return { tags: [ACKNOWLEDGMENTS_TAG] };
   if (address.routeId === ARTICLE_ROUTE) return { tags: [postTag(address.params.slug ?? "")] };
   // The disclosure policy shows today's date (decision 012): kept until the next midnight.
@@ -79,14 +87,45 @@ export function isRouterDataRequest(pathname: string): boolean {
  * or push real pages out. A value the page does not take is ignored (`?sent=x`), or, where the
  * page has one address for it, redirected there (`/blog?page=1` and `/blog?page=x` are `/blog`).
  */
-const PAGE_QUERY_PARAMETERS: Record<string, Record<string, { takes: (value: string) => boolean; otherwise: "ignore" | "redirect" }>> = {
-  "/blog": { page: { takes: (value) => (parsePageNumber(value) ?? 1) > 1, otherwise: "redirect" } },
+type QueryParameter = {
+  takes: (value: string) => boolean;
+  otherwise: "ignore" | "redirect";
+  /** For "redirect": the value's one spelling, if it has one (else the parameter is dropped). */
+  canonical?: (value: string) => string | undefined;
+};
+
+const PAGE_NUMBER: QueryParameter = { takes: (value) => (parsePageNumber(value) ?? 1) > 1, otherwise: "redirect" };
+
+/**
+ * A search query (decision 156) is kept in its one spelling (its words, lower case, one space
+ * apart): any other spelling of it is redirected there. A query past its limits is kept as it is
+ * and answered 400, which is never stored, so junk adds no entry to the cache.
+ */
+const SEARCH_QUERY: QueryParameter = {
+  takes: (value) => {
+    const canonical = canonicalSearchText(value);
+    return canonical === undefined || (canonical === value && value !== "");
+  },
+  otherwise: "redirect",
+  canonical: (value) => canonicalSearchText(value) || undefined,
+};
+
+const PAGE_QUERY_PARAMETERS: Record<string, Record<string, QueryParameter>> = {
+  "/blog": { page: PAGE_NUMBER },
+  "/blog/search": { q: SEARCH_QUERY, page: PAGE_NUMBER },
   "/contact": { sent: { takes: (value) => value === "1", otherwise: "ignore" } },
 };
 
+/** A category's and an author's pages read their page number, like /blog (decision 157). */
+const TAXONOMY_PAGE = /^\/blog\/(?:category|author)\/[a-z0-9-]+$/;
+
+function parametersOf(pathname: string): Record<string, QueryParameter> | undefined {
+  return PAGE_QUERY_PARAMETERS[pathname] ?? (TAXONOMY_PAGE.test(pathname) ? PAGE_QUERY_PARAMETERS["/blog"] : undefined);
+}
+
 /** The address a public page is cached (and rendered) under: its canonical path and the parameters it reads. */
 export function pageCacheKey(pathname: string, search: string): string {
-  const reads = PAGE_QUERY_PARAMETERS[pathname];
+  const reads = parametersOf(pathname);
   if (!reads || search.length <= 1) return pathname;
   const given = new URLSearchParams(search);
   const kept = new URLSearchParams();
@@ -103,14 +142,16 @@ export function pageCacheKey(pathname: string, search: string): string {
  * (`/blog?page=1&utm_source=x` to `/blog?utm_source=x`), or undefined.
  */
 export function pageQueryRedirect(pathname: string, search: string): string | undefined {
-  const reads = PAGE_QUERY_PARAMETERS[pathname];
+  const reads = parametersOf(pathname);
   if (!reads || search.length <= 1) return undefined;
   const given = new URLSearchParams(search);
   let moved = false;
-  for (const [name, { takes, otherwise }] of Object.entries(reads)) {
+  for (const [name, { takes, otherwise, canonical }] of Object.entries(reads)) {
     const value = given.get(name);
     if (otherwise !== "redirect" || value === null || takes(value)) continue;
-    given.delete(name);
+    const spelling = canonical?.(value);
+    if (spelling === undefined) given.delete(name);
+    else given.set(name, spelling);
     moved = true;
   }
   if (!moved) return undefined;

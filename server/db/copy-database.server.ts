@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { AppDatabase } from "./database.server";
 import { migrateToLatest } from "./migrate.server";
+import { indexMissingPosts } from "../search/post-search.server";
 import { readAttachmentChunks } from "../reports/attachment-store.server";
 
 type Row = Record<string, unknown>;
@@ -11,7 +12,9 @@ type UntypedDatabase = Kysely<Record<string, Row>>;
  * The tables that hold the site's state, parents before children, with their primary key and how
  * many rows to move at a time (an attachment's first chunk and each further chunk carry up to 256 KB; older rows up to 10 MB). Rate-limit counters are
  * short-lived and stay behind (so do login challenges, 5 minutes at most), and so do the smaller copies of uploaded images
- * (`blog_media_variants`): derived data, made again from the images on first request. The
+ * (`blog_media_variants`): derived data, made again from the images on first request; so do the
+ * search index (`blog_post_search`, written afresh from the copied posts) and the social cards
+ * (`blog_social_cards`, made again on request). The
  * analytics roll-ups move: they are the site's history, keyed by several columns.
  */
 const COPIED_TABLES = [
@@ -83,6 +86,8 @@ export async function copyRows(source: AppDatabase, target: AppDatabase): Promis
         await trx.insertInto(table).values(rows).execute();
       });
     }
+    // The search index is derived from the posts: written afresh in the target (decision 156).
+    await indexMissingPosts(trx as unknown as AppDatabase);
   });
 }
 

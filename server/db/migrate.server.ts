@@ -24,12 +24,15 @@ import * as webVitals from "./migrations/0034-web-vitals";
 import * as webVitalsMonths from "./migrations/0035-web-vitals-months";
 import * as disclosureCases from "./migrations/0036-disclosure-cases";
 import * as adminAccount from "./migrations/0040-admin-account";
+import * as postSearch from "./migrations/0044-post-search";
+import * as categoryAuthorIndexes from "./migrations/0045-category-author-indexes";
+import * as socialCards from "./migrations/0046-social-cards";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) so the bundled
  * server carries them; the same list runs on SQLite and PostgreSQL.
  */
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   "0001-blog-posts": blogPosts,
   "0002-rate-limits": rateLimits,
   "0003-mail-outbox": mailOutbox,
@@ -54,6 +57,9 @@ const migrations: Record<string, Migration> = {
   "0035-web-vitals-months": webVitalsMonths,
   "0036-disclosure-cases": disclosureCases,
   "0040-admin-account": adminAccount,
+  "0044-post-search": postSearch,
+  "0045-category-author-indexes": categoryAuthorIndexes,
+  "0046-social-cards": socialCards,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

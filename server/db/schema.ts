@@ -324,6 +324,26 @@ export type AnalyticsVitalsMonthsTable = {
   histogram: string;
 };
 
+/**
+ * A post's searchable text (migration 0044), written with the post; the database indexes it (FTS5
+ * on SQLite, a generated tsvector on PostgreSQL). On SQLite the row also has an integer `id`.
+ */
+export type BlogPostSearchTable = {
+  post_id: string;
+  title: string;
+  excerpt: string;
+  category: string;
+  author: string;
+  body: string;
+};
+
+/** A post's generated social card (migration 0046), by the SHA-256 of what it shows. */
+export type BlogSocialCardsTable = {
+  key: string;
+  data: Buffer;
+  created_at: string;
+};
+
 export type Database = {
   blog_posts: BlogPostsTable;
   rate_limit_windows: RateLimitWindowsTable;
@@ -356,4 +376,6 @@ export type Database = {
   admin_login_challenges: AdminLoginChallengesTable;
   admin_devices: AdminDevicesTable;
   audit_events: AuditEventsTable;
+  blog_post_search: BlogPostSearchTable;
+  blog_social_cards: BlogSocialCardsTable;
 };

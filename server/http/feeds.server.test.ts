@@ -65,9 +65,30 @@ describe.each(testDatabaseKinds)("feeds on %s", (kind) => {
     }
     expect(locations).toContain(`${SITE_URL}/blog/live`);
     expect(locations).not.toContain(`${SITE_URL}/blog/draft`);
-    expect(locations.some((location) => location?.includes("/admin"))).toBe(false);
+    // The admin area is never listed (an author named "Admin" has a page at /blog/author/admin).
+    expect(locations.some((location) => new URL(location!).pathname.startsWith("/admin"))).toBe(false);
+    // Category and author pages of published posts only.
+    expect(locations).toContain(`${SITE_URL}/blog/category/general`);
+    expect(locations).toContain(`${SITE_URL}/blog/author/admin`);
     if (!live.ok) throw new Error("not created");
     expect(xml).toContain(`<url><loc>${SITE_URL}/blog/live</loc><lastmod>${live.post.updated_at}</lastmod></url>`);
+  });
+
+  test("a category's and an author's feeds list their published posts; an unknown one is 404", async () => {
+    const { db, get } = await start();
+    await createPost(db, { title: "In <Research>", slug: "in-research", published: true, category: "Research & Data", author_name: "Ana Li" });
+    await createPost(db, { title: "Draft", slug: "draft", category: "Research & Data", author_name: "Ana Li" });
+    await createPost(db, { title: "Other", slug: "other", published: true, category: "General" });
+    const category = await get("/blog/category/research-data/rss.xml");
+    expect(category.status).toBe(200);
+    const xml = await category.text();
+    expect(xml).toContain("<title>Research &amp; Data | ");
+    expect(xml).toContain("<title>In &lt;Research&gt;</title>");
+    expect(xml).not.toContain("Draft");
+    expect(xml).not.toContain("Other");
+    expect(xml).toContain(`<atom:link href="${SITE_URL}/blog/category/research-data/rss.xml"`);
+    expect(await (await get("/blog/author/ana-li/rss.xml")).text()).toContain("/blog/in-research");
+    expect((await get("/blog/category/nothing/rss.xml")).status).toBe(404);
   });
 
   test("robots.txt points at the sitemap and keeps crawlers out of /admin", async () => {

@@ -1,6 +1,9 @@
 import express from "express";
 import { RSS_ITEM_LIMIT } from "../../domain/blog";
 import { PUBLIC_PAGE_PATHS } from "../../domain/public-pages";
+import { authorPath, categoryPath } from "../../domain/blog-taxonomy";
+import type { PublicPostSummary } from "../../domain/blog-post";
+import { latestOfTaxonomy, publishedTaxonomyNames } from "../blog/post-taxonomy.server";
 import { latestPublishedPosts, publishedPostLocations } from "../blog/public-posts.server";
 import type { AppServices } from "../context.server";
 
@@ -36,10 +39,12 @@ export function feedsRouter({ config, db }: Pick<AppServices, "config" | "db">) 
   const { siteUrl, siteName } = config.public;
   const router = express.Router();
 
-  router.get("/rss.xml", async (_req, res) => {
-    const posts = await latestPublishedPosts(db, RSS_ITEM_LIMIT);
-    const newest = posts.reduce((latest, post) => (post.updated_at > latest ? post.updated_at : latest), "");
-    const items = posts.map((post) => {
+  const sendFeed = (
+    res: express.Response,
+    feed: { title: string; link: string; self: string; description: string; posts: PublicPostSummary[] },
+  ) => {
+    const newest = feed.posts.reduce((latest, post) => (post.updated_at > latest ? post.updated_at : latest), "");
+    const items = feed.posts.map((post) => {
       const link = escapeXml(postUrl(siteUrl, post.slug));
       return [
         "    <item>",
@@ -59,12 +64,12 @@ export function feedsRouter({ config, db }: Pick<AppServices, "config" | "db">) 
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
       "  <channel>",
-      `    <title>${escapeXml(`${siteName} Blog`)}</title>`,
-      `    <link>${escapeXml(`${siteUrl}/blog`)}</link>`,
-      `    <description>${escapeXml(`AI training insights from ${siteName}`)}</description>`,
+      `    <title>${escapeXml(feed.title)}</title>`,
+      `    <link>${escapeXml(feed.link)}</link>`,
+      `    <description>${escapeXml(feed.description)}</description>`,
       "    <language>en</language>",
       newest ? `    <lastBuildDate>${rssDate(newest)}</lastBuildDate>` : "",
-      `    <atom:link href="${escapeXml(`${siteUrl}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
+      `    <atom:link href="${escapeXml(feed.self)}" rel="self" type="application/rss+xml"/>`,
       ...items,
       "  </channel>",
       "</rss>",
@@ -73,10 +78,47 @@ export function feedsRouter({ config, db }: Pick<AppServices, "config" | "db">) 
       .filter((line) => line !== "")
       .join("\n");
     res.type("application/rss+xml; charset=utf-8").set("Cache-Control", FEED_CACHE).send(`${xml}\n`);
+  };
+
+  router.get("/rss.xml", async (_req, res) => {
+    sendFeed(res, {
+      title: `${siteName} Blog`,
+      link: `${siteUrl}/blog`,
+      self: `${siteUrl}/rss.xml`,
+      description: `AI training insights from ${siteName}`,
+      posts: await latestPublishedPosts(db, RSS_ITEM_LIMIT),
+    });
+  });
+
+  // A category's and an author's own feeds (decision 157); 404 for a name no published post has.
+  router.get(/^\/blog\/(category|author)\/([a-z0-9]+(?:-[a-z0-9]+)*)\/rss\.xml$/, async (req, res) => {
+    const params = req.params as unknown as Record<string, string>;
+    const kind = params[0] === "category" ? "category" : "author";
+    const slug = params[1]!;
+    const found = await latestOfTaxonomy(db, kind, slug, RSS_ITEM_LIMIT);
+    if (!found) {
+      res.status(404).type("text/plain").set("Cache-Control", FEED_CACHE).send("Not found");
+      return;
+    }
+    const path = `/blog/${kind}/${slug}`;
+    sendFeed(res, {
+      title: `${found.name} | ${siteName} Blog`,
+      link: `${siteUrl}${path}`,
+      self: `${siteUrl}${path}/rss.xml`,
+      description: kind === "category" ? `Articles about ${found.name} from ${siteName}` : `Articles by ${found.name} on the ${siteName} blog`,
+      posts: found.posts,
+    });
   });
 
   router.get("/sitemap.xml", async (_req, res) => {
-    const posts = await publishedPostLocations(db);
+    const [posts, names] = await Promise.all([publishedPostLocations(db), publishedTaxonomyNames(db)]);
+    // Each category's and author's page once, whatever spellings of the name share its slug.
+    const listPaths = [
+      ...new Set([
+        ...names.categories.map((name) => categoryPath(name)),
+        ...names.authors.map((name) => authorPath(name)),
+      ]),
+    ].filter((path): path is string => path !== undefined);
     const blogChanged = posts.reduce((latest, post) => (post.updated_at > latest ? post.updated_at : latest), "");
     const entry = (loc: string, lastmod?: string) =>
       `  <url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ""}</url>`;
@@ -86,6 +128,7 @@ export function feedsRouter({ config, db }: Pick<AppServices, "config" | "db">) 
       ...PUBLIC_PAGE_PATHS.map((path) =>
         entry(pageUrl(siteUrl, path), path === "/blog" && blogChanged ? blogChanged : undefined),
       ),
+      ...listPaths.map((path) => entry(pageUrl(siteUrl, path))),
       ...posts.map((post) => entry(postUrl(siteUrl, post.slug), post.updated_at)),
       "</urlset>",
     ].join("\n");

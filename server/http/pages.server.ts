@@ -112,11 +112,12 @@ export function pagesHandler({ services, build, policy, perRequest, countView }:
       // Read before rendering: a post that goes public while the page renders still drops it.
       return withScheduledExpiry(rule, scheduledExpiry).then((expiry) =>
         // GET pages only: no action runs here, so no client's limit is counted.
-        renderPage(render, `${origin}${key}`, { services, cspNonce: undefined, clientKey: "" }).then((rendered) => ({
+        renderPage(render, `${origin}${key}`, { services, cspNonce: undefined, clientKey: "" }).then(({ cacheTags, ...rendered }) => ({
           ...rendered,
           // Without the publication time (database away), the page is sent but not kept.
           keep: rendered.keep && startedAt === generation && expiry !== undefined,
-          rule: expiry ?? rule,
+          // The posts the page shows besides its own (an article's related posts) drop it too.
+          rule: withTags(expiry ?? rule, cacheTags),
         })),
       );
     });
@@ -272,11 +273,15 @@ async function withScheduledExpiry(
   return { ...rule, expiresAt: Math.min(at, rule.expiresAt ?? Infinity) };
 }
 
+function withTags(rule: PageRule, tags: string[]): PageRule {
+  return tags.length === 0 ? rule : { ...rule, tags: [...new Set([...rule.tags, ...tags])] };
+}
+
 async function renderPage(
   render: ReturnType<typeof createRequestHandler>,
   url: string,
   context: AppLoadContext,
-): Promise<Rendered> {
+): Promise<Rendered & { cacheTags: string[] }> {
   // A request that depends on nobody: no cookies, no user agent, no language.
   const response = await render(new Request(url, { headers: { accept: "text/html" } }), context);
   const body = Buffer.from(withModulesAfterFirstPaint(await response.text()));
@@ -284,7 +289,7 @@ async function renderPage(
     (response.status === 200 || response.status === 404) &&
     !response.headers.has("set-cookie") &&
     !/no-store|private/.test(response.headers.get("cache-control") ?? "");
-  return { status: response.status, headers: response.headers, body, keep };
+  return { status: response.status, headers: response.headers, body, keep, cacheTags: context.cacheTags ?? [] };
 }
 
 /** An answer not to keep (an error, a cookie, rendered while the content changed): sent once. */

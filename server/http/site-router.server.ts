@@ -15,6 +15,8 @@ import { healthRouter, type Lifecycle } from "./health.server";
 import { adminMediaRouter, mediaRouter } from "./media.server";
 import { postWorkflowRouter } from "../blog/post-workflow-api.server";
 import { publicPostsRouter } from "./public-posts-api.server";
+import { socialCardRouter } from "../social-cards/social-card-api.server";
+import { searchApiRouter } from "../search/search-api.server";
 import { requestLog } from "./request-log.server";
 import { securityReportsRouter } from "../reports/security-reports-api.server";
 import { createUploadGate } from "../reports/upload-quota.server";
@@ -53,6 +55,7 @@ export function createSiteRouter(
   app.use(refuseCrossSite(services.config.public.siteUrl));
   app.use(healthRouter(services, lifecycle));
   app.use(feedsRouter(services));
+  app.use(socialCardRouter(services));
   app.use(mediaRouter(services));
 
   const api = express.Router();
@@ -78,6 +81,8 @@ export function createSiteRouter(
   api.use(securityReportsRouter(services, { gate: uploadGate }));
   api.use(caseApiRouter(services, { gate: uploadGate }));
   api.use(triageApiRouter(services));
+  // Before /posts/:slug, which would read "search" as a slug.
+  api.use(searchApiRouter(services));
   api.use(publicPostsRouter(services));
   api.use(apiNotFound);
   api.use(apiErrorHandler(services.logger));

@@ -101,9 +101,12 @@ test("without the optional fields: avatar placeholder, bio 'Content Creator', no
   const header = page.getByRole("article").locator("header");
   await expect(header.locator("img")).toHaveAttribute("src", "/avatar-placeholder.svg");
   await expect(header.getByText("Content Creator")).toBeVisible();
-  await expect(header.getByRole("link")).toHaveCount(0);
+  // No profile link: the only links are to the category's and the author's pages (decision 157).
+  await expect(header.getByRole("link")).toHaveText(["General", "Admin"]);
+  await expect(header.getByRole("link", { name: "View LinkedIn profile" })).toHaveCount(0);
   await expect(page.getByRole("img", { name: `Plain ${slug}` })).toHaveCount(0);
-  await expect(page.locator('head meta[property="og:image"]')).toHaveAttribute("content", /\/social-card\.png$/);
+  // No image of its own: its generated social card (decision 160), not the site's.
+  await expect(page.locator('head meta[property="og:image"]')).toHaveAttribute("content", new RegExp(`/media/cards/${slug}/[0-9a-f]{64}\\.png$`));
 });
 
 test("Share copies the page address when the device has no share feature", async ({ page, context, baseURL }) => {

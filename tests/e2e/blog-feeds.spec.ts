@@ -79,9 +79,11 @@ test("the sitemap is valid XML listing every public page and published post, nev
   expect(sitemap.rootNamespace).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
   const locations = sitemap.urls.map((url) => url.loc);
   const pages = ["", "/solutions", "/how-it-works", "/features", "/science", "/about", "/contact", "/support", "/security", "/security/submit", "/security/acknowledgments", "/blog", "/privacy", "/terms"];
-  expect(locations).toEqual([...pages.map((path) => `${ownServer.url}${path || "/"}`), `${ownServer.url}/blog/listed-post`]);
+  // The pages of the published post's category and author (decision 157), then the post.
+  const lists = ["/blog/category/general", "/blog/author/admin"];
+  expect(locations).toEqual([...[...pages, ...lists].map((path) => `${ownServer.url}${path || "/"}`), `${ownServer.url}/blog/listed-post`]);
   expect(sitemap.urls.at(-1)?.lastmod).toBe(published?.updated_at);
-  expect(locations.some((location) => location?.includes("/admin"))).toBe(false);
+  expect(locations.some((location) => new URL(location!).pathname.startsWith("/admin"))).toBe(false);
 
   // Every listed page answers.
   for (const location of locations) {

@@ -1,7 +1,7 @@
 import { blogCopy } from "../../content/blog";
 import { SiteLink } from "../ui/site-link";
 
-function pageHref(page: number): string {
+function blogPageHref(page: number): string {
   return page === 1 ? "/blog" : `/blog?page=${page}`;
 }
 
@@ -24,8 +24,16 @@ const linkClass =
 const currentClass =
   "inline-flex min-w-10 items-center justify-center rounded-lg bg-indigo-700 px-3 py-2 text-sm font-semibold text-white";
 
-/** Links to ?page=N, shown when the posts fill more than one page. */
-export function BlogPagination({ page, pageCount }: { page: number; pageCount: number }) {
+/** Links to ?page=N, shown when the posts fill more than one page; `href` for a list other than /blog. */
+export function BlogPagination({
+  page,
+  pageCount,
+  href: pageHref = blogPageHref,
+}: {
+  page: number;
+  pageCount: number;
+  href?: (page: number) => string;
+}) {
   if (pageCount <= 1) return null;
   return (
     <nav aria-label={blogCopy.paginationLabel} className="mt-16 flex flex-wrap items-center justify-center gap-2">

@@ -1,0 +1,84 @@
+import type { PublicPostSummary } from "../../../domain/blog-post";
+import { BLOG_IMAGE_SIZES } from "../../../domain/blog";
+import { articleCopy, readerCopy } from "../../content/blog";
+import { PageHeader } from "../ui/page-header";
+import { SiteLink } from "../ui/site-link";
+import { BlogPagination } from "./blog-pagination";
+import { PostCard } from "./post-card";
+import { PostImage } from "./post-image";
+
+/** A category's or author's page (decision 157): its name as heading, its posts as on /blog. */
+export function TaxonomyPage({
+  eyebrow,
+  name,
+  lead,
+  path,
+  page,
+  pageCount,
+  posts,
+  profile,
+}: {
+  eyebrow: string;
+  name: string;
+  lead: string;
+  path: string;
+  page: number;
+  pageCount: number;
+  posts: PublicPostSummary[];
+  profile?: { avatar_url: string | null; avatar_srcset: string | null; bio: string };
+}) {
+  return (
+    <>
+      <PageHeader eyebrow={eyebrow} title={name} lead={profile?.bio || lead}>
+        {profile ? (
+          <PostImage
+            src={profile.avatar_url}
+            srcSet={profile.avatar_srcset}
+            sizes={BLOG_IMAGE_SIZES.avatar}
+            kind="avatar"
+            className="mx-auto mt-6 h-14 w-14 rounded-full bg-indigo-50 object-cover"
+          />
+        ) : null}
+      </PageHeader>
+      <div className="mx-auto max-w-6xl px-4 pb-24 sm:px-6">
+        <nav aria-label={articleCopy.breadcrumbLabel}>
+          <ol className="flex flex-wrap items-center gap-2 text-sm text-slate-500">
+            <li>
+              <SiteLink to="/" className="hover:text-indigo-700">
+                {articleCopy.home}
+              </SiteLink>
+            </li>
+            <li aria-hidden="true">/</li>
+            <li>
+              <SiteLink to="/blog" className="hover:text-indigo-700">
+                {articleCopy.blog}
+              </SiteLink>
+            </li>
+            <li aria-hidden="true">/</li>
+            <li aria-current="page" className="font-medium text-slate-700">
+              {name}
+            </li>
+          </ol>
+        </nav>
+        <section aria-labelledby="articles" className="mt-10">
+          <div className="flex flex-wrap items-baseline justify-between gap-4">
+            <h2 id="articles" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+              {readerCopy.articlesHeading}
+            </h2>
+            <a href={`${path}/rss.xml`} className="text-sm font-semibold text-indigo-700 hover:text-indigo-900">
+              {readerCopy.feedLabel(name)}
+            </a>
+          </div>
+          <ul className="mt-8 grid list-none gap-8 p-0 sm:grid-cols-2 lg:grid-cols-3">
+            {posts.map((post, index) => (
+              <li key={post.slug} className="flex">
+                <PostCard post={post} inFirstView={index < 3} />
+              </li>
+            ))}
+          </ul>
+        </section>
+        <BlogPagination page={page} pageCount={pageCount} href={(value) => (value === 1 ? path : `${path}?page=${value}`)} />
+      </div>
+    </>
+  );
+}

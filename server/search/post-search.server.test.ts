@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, test } from "vitest";
+import { readFileSync } from "node:fs";
+import { parseSearchQuery } from "../../domain/search";
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
+import { createPost, deletePost, updatePost } from "../blog/posts.server";
+import { copyDatabase } from "../db/copy-database.server";
+import { searchPosts } from "./post-search.server";
+
+const vectors = JSON.parse(readFileSync(new URL("../../tests/fixtures/xss-vectors.json", import.meta.url), "utf8")) as unknown;
+const hostile: string[] = [
+  ...(Array.isArray(vectors) ? vectors : Object.values(vectors as object).flat()).filter((value): value is string => typeof value === "string"),
+  '"unbalanced',
+  "compliance OR NOT AND NEAR(a b)",
+  "title:x* ^y -z {a b}: c",
+  "a & b | !c <-> d:*",
+  "\u0000\u0001\u0002",
+  "'';--",
+  "x".repeat(10_000),
+];
+
+describe.each(testDatabaseKinds)("post search on %s", (kind) => {
+  let database: TestDatabase | undefined;
+  afterEach(async () => {
+    await database?.destroy();
+    database = undefined;
+  });
+  async function db() {
+    database ??= await createTestDatabase(kind);
+    return database.db;
+  }
+  const search = async (text: string, page = 1) => {
+    const query = parseSearchQuery(text);
+    if (!query.ok) return query.error;
+    return searchPosts(await db(), query.words, page);
+  };
+
+  test("finds published posts by a prefix of a word in the body, with the word highlighted", async () => {
+    await createPost(await db(), {
+      title: "Training that sticks",
+      slug: "training-that-sticks",
+      published: true,
+      content: "<p>Annual <strong>compliance</strong> courses &amp; their <em>retention</em> problem.</p>",
+    });
+    await createPost(await db(), { title: "Draft on compliance", slug: "draft", published: false, content: "<p>compliance</p>" });
+    const found = await search("complian");
+    expect(found).toMatchObject({ total: 1, page: 1, totalPages: 1 });
+    if (typeof found !== "object" || !found) throw new Error("no result");
+    expect(found.items.map((item) => item.slug)).toEqual(["training-that-sticks"]);
+    const snippet = found.items[0]!.snippet;
+    expect(snippet.filter((part) => part.match).map((part) => part.text.toLowerCase())).toContain("compliance");
+    expect(snippet.map((part) => part.text).join("")).not.toMatch(/<|&amp;/);
+  });
+
+  test("ranks a title match first, follows edits and deletions, and needs every word", async () => {
+    const first = await createPost(await db(), { title: "Onboarding guide", slug: "onboarding", published: true, content: "<p>security basics</p>" });
+    await createPost(await db(), { title: "Security first", slug: "security-first", published: true, content: "<p>onboarding notes</p>" });
+    let found = await search("security");
+    expect(typeof found === "object" && found?.items.map((item) => item.slug)).toEqual(["security-first", "onboarding"]);
+    found = await search("security onboarding notes");
+    expect(typeof found === "object" && found?.items.map((item) => item.slug)).toEqual(["security-first"]);
+    if (!first.ok) throw new Error("not created");
+    await updatePost(await db(), first.post.id, { content: "<p>nothing here</p>" });
+    found = await search("basics");
+    expect(typeof found === "object" && found?.total).toBe(0);
+    await updatePost(await db(), first.post.id, { published: false });
+    found = await search("onboarding");
+    expect(typeof found === "object" && found?.items.map((item) => item.slug)).toEqual(["security-first"]);
+    await deletePost(await db(), first.post.id);
+    found = await search("guide");
+    expect(typeof found === "object" && found?.total).toBe(0);
+  });
+
+  test("a post scheduled for later is found only once its time has come", async () => {
+    await createPost(await db(), {
+      title: "Future compliance",
+      slug: "future",
+      published: true,
+      publish_at: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    const found = await search("future");
+    expect(typeof found === "object" && found?.total).toBe(0);
+  });
+
+  test("hostile queries never fail: they are refused or read as plain words", async () => {
+    await createPost(await db(), { title: "Plain post", slug: "plain", published: true, content: "<p>script alert</p>" });
+    for (const text of hostile) {
+      const found = await search(text);
+      expect(typeof found === "string" || (found !== undefined && Array.isArray(found.items))).toBe(true);
+    }
+  });
+
+  test("pages past the last are undefined", async () => {
+    await createPost(await db(), { title: "Alpha", slug: "alpha", published: true });
+    expect(await search("alpha", 2)).toBeUndefined();
+  });
+
+  test("a copied database has its search index", async () => {
+    await createPost(await db(), { title: "Copied compliance", slug: "copied", published: true });
+    const target = await createTestDatabase(kind);
+    try {
+      await copyDatabase(await db(), target.db);
+      const query = parseSearchQuery("copied");
+      expect(query.ok && (await searchPosts(target.db, query.words, 1))?.total).toBe(1);
+    } finally {
+      await target.destroy();
+    }
+  });
+});

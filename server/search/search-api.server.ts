@@ -1,0 +1,49 @@
+import express from "express";
+import { parsePageNumber } from "../../domain/blog";
+import { parseSearchQuery, searchMessages, snippetHtml } from "../../domain/search";
+import type { AppServices } from "../context.server";
+import { sendApiError, sendRateLimited } from "../http/api-errors.server";
+import { clientKey } from "../http/client-key.server";
+import { countAttempt, type RateLimitRule } from "../limits/rate-limits.server";
+import { searchPosts } from "./post-search.server";
+
+/** Searches a client may run through the API per minute: each one reads the index. */
+export const SEARCH_API_LIMIT: RateLimitRule = {
+  name: "post-search",
+  windowMs: 60_000,
+  limit: 120,
+  message: "Too many searches. Please wait a minute and try again.",
+};
+
+/**
+ * GET /api/posts/search?q=&page= (DESIGN.md, docs/decisions/156-post-search.md): published posts
+ * matching every word, best first, `{ items: [{ slug, title, excerpt, snippet }], page, totalPages }`.
+ * `snippet` is HTML: the post's text escaped, the words found in `<mark>`. A query past its limits
+ * or a bad page number is a 400 naming the problem; a page past the last is empty.
+ */
+export function searchApiRouter(services: Pick<AppServices, "db">) {
+  const router = express.Router();
+  router.get("/posts/search", async (req, res) => {
+    const rawQuery = req.query.q;
+    const rawPage = req.query.page;
+    if (rawQuery !== undefined && typeof rawQuery !== "string") return sendApiError(res, 400, "q must be given once, as text.", { q: "q must be given once, as text." });
+    const query = parseSearchQuery(rawQuery ?? "");
+    if (!query.ok) return sendApiError(res, 400, query.error, { q: query.error });
+    const page = rawPage === undefined ? 1 : parsePageNumber(typeof rawPage === "string" ? rawPage : null);
+    if (page === undefined) return sendApiError(res, 400, searchMessages.badPage, { page: searchMessages.badPage });
+    const limited = await countAttempt(services.db, SEARCH_API_LIMIT, clientKey(req));
+    if (limited) return sendRateLimited(res, limited);
+    const found = await searchPosts(services.db, query.words, page);
+    res.set("Cache-Control", "no-store").json({
+      items: (found?.items ?? []).map((item) => ({
+        slug: item.slug,
+        title: item.title,
+        excerpt: item.excerpt,
+        snippet: snippetHtml(item.snippet),
+      })),
+      page,
+      totalPages: found?.totalPages ?? (await searchPosts(services.db, query.words, 1))?.totalPages ?? 1,
+    });
+  });
+  return router;
+}
