@@ -123,7 +123,8 @@ describe.each(testDatabaseKinds)("the admin account on %s", (kind) => {
     const db = await open();
     const old = new Date(Date.now() - 400 * 24 * 3600 * 1000);
     await record(db, { action: "post.created", target: "p1", ip: "198.51.100.5", session: "s1" }, old);
-    await record(db, { action: "login.success", ip: "198.51.100.5", session: "s2" });
+    // A millisecond apart: events of the same instant have no order between them.
+    await record(db, { action: "login.success", ip: "198.51.100.5", session: "s2" }, new Date(Date.now() - 1));
     await record(db, { action: "post.deleted", target: "p1", ip: "198.51.100.5", session: "s2" });
     expect((await listAuditEvents(db)).items.map((item) => item.action)).toEqual(["post.deleted", "login.success", "post.created"]);
     expect(await listAuditEvents(db, { action: "login.success" })).toMatchObject({ items: [{ session: "s2" }], page: 1, totalPages: 1 });
