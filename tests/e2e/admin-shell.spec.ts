@@ -20,7 +20,8 @@ const adminPages = [
 test.use({ bypassCSP: true, reducedMotion: "reduce" });
 
 // Sixty messages that only this file writes, found again by their marker.
-const marker = `inbox${Date.now().toString(36)}`;
+// Each worker loads this file and makes its own posts: the marker must differ between workers started in the same millisecond.
+const marker = `inbox${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 let token = "";
 // A post and a report of this file's own, for the editor and the triage screen.
 const extraPages: { path: string; heading: string }[] = [];
