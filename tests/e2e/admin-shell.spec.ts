@@ -20,13 +20,16 @@ const adminPages = [
 test.use({ bypassCSP: true, reducedMotion: "reduce" });
 
 // Sixty messages that only this file writes, found again by their marker.
-// Each worker loads this file and makes its own posts: the marker must differ between workers started in the same millisecond.
+// Each worker loads this file and makes its own data: the marker must differ between workers started in the same millisecond.
 const marker = `inbox${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 let token = "";
 // A post and a report of this file's own, for the editor and the triage screen.
 const extraPages: { path: string; heading: string }[] = [];
 
+// With fully parallel tests a worker may run these hooks again for a later test of this file:
+// the data is made once per worker (a second post with the same slug would be refused).
 test.beforeAll(async ({ request }) => {
+  if (token) return;
   const login = await request.post("/api/admin/login", { data: { password: process.env.E2E_ADMIN_PASSWORD } });
   token = ((await login.json()) as { token: string }).token;
   // Five messages per client address is the contact limit: twelve addresses of their own.
@@ -43,6 +46,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test.beforeAll(async ({ request }) => {
+  if (extraPages.length > 0) return;
   const created = await request.post("/api/admin/posts", {
     headers: { authorization: `Bearer ${token}` },
     data: { title: `A post for the admin shell ${marker}`, slug: `admin-shell-${marker}`, content: "<p>Body.</p>" },
