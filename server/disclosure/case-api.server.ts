@@ -1,6 +1,4 @@
 import express, { type RequestHandler, type Response } from "express";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { caseTexts, type CaseView } from "../../domain/disclosure-case";
 import { reportMessages } from "../../domain/vulnerability-report";
 import type { AppServices } from "../context.server";
@@ -8,9 +6,9 @@ import { ACKNOWLEDGMENTS_TAG, recordContentChange } from "../cache/content-chang
 import { sendApiError, sendRateLimited } from "../http/api-errors.server";
 import { clientKey } from "../http/client-key.server";
 import { countAttempt, type RateLimited, type RateLimitRule } from "../limits/rate-limits.server";
-import { readAttachmentChunks } from "../reports/attachment-store.server";
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from "../reports/report-upload.server";
-import { contentDisposition, refuseUpload } from "../reports/security-reports-api.server";
+import { getAttachment } from "../reports/reports.server";
+import { refuseUpload, sendAttachment } from "../reports/security-reports-api.server";
 import { receiveUpload, storedQuotaRefusal, type ReportRefusal } from "../reports/submit-report.server";
 import type { UploadGate } from "../reports/upload-quota.server";
 import { reportIdForToken } from "./case-links.server";
@@ -126,25 +124,9 @@ export function caseApiRouter(services: AppServices, { gate, limits: overrides }
   });
 
   router.get("/security/case/:token/attachments/:attachmentId", caseDoor, async (req, res) => {
-    const attachment = await db
-      .selectFrom("report_attachments")
-      .select(["id", "filename", "content_type", "size"])
-      .where("report_id", "=", reportIdOf(res))
-      .where("id", "=", req.params.attachmentId as string)
-      .executeTakeFirst();
+    const attachment = await getAttachment(db, reportIdOf(res), req.params.attachmentId as string);
     if (!attachment) return sendApiError(res, 404, reportMessages.attachmentNotFound);
-    res.set({
-      "Content-Type": attachment.content_type,
-      "Content-Disposition": contentDisposition(attachment.filename),
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-      "Content-Length": String(attachment.size),
-    });
-    try {
-      await pipeline(Readable.from(readAttachmentChunks(db, attachment.id)), res);
-    } catch {
-      res.destroy();
-    }
+    await sendAttachment(res, services, { ...attachment, size: Number(attachment.size) });
   });
 
   // Always 202, whatever was sent: the answer never tells whether a reference exists or matches.

@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { caseTexts, CREDIT_NAME_MAX, CREDIT_URL_MAX, MESSAGE_MAX } from "../../domain/disclosure-case";
+import { caseTexts, CREDIT_NAME_MAX, CREDIT_URL_MAX } from "../../domain/disclosure-case";
 import { singleLineString, storableString } from "../../domain/text-rules";
 
 /** What the case API takes, checked on the server (docs/decisions/144). */
 export const messageSchema = z.object({
-  body: storableString({ error: caseTexts.messageRequired }).max(MESSAGE_MAX, caseTexts.messageTooLong),
+  // Its length is the service's rule (replyOnCase), checked with or without files.
+  body: storableString({ error: caseTexts.messageRequired }),
 });
 
 export const creditSchema = z.discriminatedUnion(

@@ -1,6 +1,5 @@
 import express from "express";
 import { analyticsPeriod, dayOf } from "../../domain/analytics";
-import { MESSAGE_MAX } from "../../domain/disclosure-case";
 import { triageMessages, type TriagePatch } from "../../domain/report-triage";
 import { isReportStatus, reportMessages } from "../../domain/vulnerability-report";
 import { ACKNOWLEDGMENTS_TAG, recordContentChange } from "../cache/content-changes.server";
@@ -47,7 +46,7 @@ export function triageApiRouter(services: AppServices) {
 
   router.post("/admin/security/reports/:id/messages", admin, async (req, res) => {
     const body: unknown = req.body?.body;
-    if (typeof body !== "string" || body.length > MESSAGE_MAX) {
+    if (typeof body !== "string") {
       return sendApiError(res, 400, triageMessages.messageRequired, { body: triageMessages.messageRequired });
     }
     const result = await postTeamMessage(services, req.params.id as string, body);

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { CaseEvent } from "../../domain/disclosure-case";
+import { caseTexts, MESSAGE_MAX, type CaseEvent } from "../../domain/disclosure-case";
 import { triageMessages, type TriageFacts, type TriagePatch } from "../../domain/report-triage";
 import {
   isClosedStatus,
@@ -70,6 +70,7 @@ export async function postTeamMessage(
 ): Promise<{ ok: true; report: TriagedReport } | { ok: false; status: 400 | 404; error: string }> {
   const text = body.trim();
   if (!text) return { ok: false, status: 400, error: triageMessages.messageRequired };
+  if (text.length > MESSAGE_MAX) return { ok: false, status: 400, error: caseTexts.messageTooLong };
   const { db, config } = services;
   const found = await db.transaction().execute(async (trx) => {
     const report = await trx.selectFrom("security_reports").select(["reference", "reporter_email"]).where("id", "=", id).executeTakeFirst();

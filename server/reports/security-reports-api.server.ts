@@ -57,28 +57,37 @@ export function securityReportsRouter(
   router.get("/admin/security/reports/:id/attachments/:attachmentId", admin, async (req, res) => {
     const attachment = await getAttachment(db, req.params.id as string, req.params.attachmentId as string);
     if (!attachment) return sendApiError(res, 404, reportMessages.attachmentNotFound);
-    res
-      .status(200)
-      .set({
-        "Content-Type": attachment.content_type,
-        "Content-Disposition": contentDisposition(attachment.filename),
-        "X-Content-Type-Options": "nosniff",
-        "Cache-Control": "no-store",
-        // Opened directly, it must not run anything (an HTML-looking text file stays inert).
-        "Content-Security-Policy": "default-src 'none'; sandbox",
-        "Content-Length": String(attachment.size),
-      });
-    // A chunk at a time from the database, at the pace the client reads.
-    try {
-      await pipeline(Readable.from(readAttachmentChunks(db, attachment.id)), res);
-    } catch (error) {
-      // The client went away, or the database failed mid-file: the answer is cut, never completed wrongly.
-      if (!res.destroyed) logger.warn({ err: error }, "attachment download interrupted");
-      res.destroy();
-    }
+    await sendAttachment(res, services, attachment);
   });
 
   return router;
+}
+
+/**
+ * An attachment's bytes, a chunk at a time from the database at the pace the client reads, as a
+ * download that can run nothing when opened directly (for the team and for the reporter's case).
+ */
+export async function sendAttachment(
+  res: Response,
+  { db, logger }: Pick<AppServices, "db" | "logger">,
+  attachment: { id: string; filename: string; content_type: string; size: number },
+): Promise<void> {
+  res.status(200).set({
+    "Content-Type": attachment.content_type,
+    "Content-Disposition": contentDisposition(attachment.filename),
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-store",
+    // Opened directly, it must not run anything (an HTML-looking text file stays inert).
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+    "Content-Length": String(attachment.size),
+  });
+  try {
+    await pipeline(Readable.from(readAttachmentChunks(db, attachment.id)), res);
+  } catch (error) {
+    // The client went away, or the database failed mid-file: the answer is cut, never completed wrongly.
+    if (!res.destroyed) logger.warn({ err: error }, "attachment download interrupted");
+    res.destroy();
+  }
 }
 
 /** Answers a refused upload; a body not read to its end is cut off shortly after. */
