@@ -1,7 +1,7 @@
 /**
  * The rules of blog search, pure (docs/decisions/156-post-search.md): what a query may hold, the
- * words it is read as, the plain text a post is indexed by, and how a snippet's highlight is told
- * apart from its text. The database-specific queries are in server/search/.
+ * words it is read as, the plain text a post is indexed by, and the snippet of a result (the same
+ * on both databases). The database-specific queries are in server/search/.
  */
 
 import { SEARCH_PATH, SEARCH_QUERY_MAX_CHARS } from "./search-box";
@@ -11,10 +11,6 @@ export { SEARCH_QUERY_MAX_CHARS };
 export const SEARCH_QUERY_MAX_WORDS = 8;
 /** A word longer than this is cut: no language needs more to be found by prefix. */
 export const SEARCH_WORD_MAX_CHARS = 40;
-
-/** Where a snippet's highlight starts and ends; control characters never indexed (see `searchableText`). */
-export const HIGHLIGHT_START = "\u0001";
-export const HIGHLIGHT_END = "\u0002";
 
 export const searchMessages = {
   tooLong: `The search query is too long: at most ${SEARCH_QUERY_MAX_CHARS} characters.`,
@@ -57,8 +53,8 @@ const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"'
 
 /**
  * The plain text of article HTML, as the index stores it: tags dropped (a block's end is a space),
- * common entities read, control characters (the highlight markers among them) and runs of space
- * collapsed. The HTML is the stored, cleaned body (server/blog/article-html.server.ts).
+ * common entities read, control characters and runs of space collapsed. The HTML is the stored,
+ * cleaned body (server/blog/article-html.server.ts).
  */
 export function searchableText(html: string): string {
   return html
@@ -81,22 +77,97 @@ function safeCodePoint(code: number, fallback: string): string {
     : fallback;
 }
 
-/** Plain text only: control characters (the highlight markers) never reach the index. */
+/** Plain text only: control characters never reach the index. */
 export function plainText(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
 }
 
 export type SnippetPart = { text: string; match: boolean };
 
-/** A snippet as the database marks it, split into text and highlighted words. */
-export function snippetParts(marked: string): SnippetPart[] {
-  const parts: SnippetPart[] = [];
-  let match = false;
-  for (const piece of marked.split(/([\u0001\u0002])/)) {
-    if (piece === HIGHLIGHT_START) match = true;
-    else if (piece === HIGHLIGHT_END) match = false;
-    else if (piece) parts.push({ text: piece, match });
+/** The words a snippet shows. */
+export const SNIPPET_WORDS = 24;
+/** Words shown before the first word found, so that a snippet starts with some context. */
+const SNIPPET_LEAD = 3;
+/** How far into a post's text a snippet looks: found words past this are not shown. */
+const SNIPPET_SCAN_CHARS = 100_000;
+const NON_ASCII = /[^\u0000-\u007f]/;
+const HAS_WORD = /[\p{L}\p{N}]/u;
+
+/** A word as the index compares it: lower case, compatibility-normalised, accents dropped (FTS5's `remove_diacritics`). */
+function foldWord(word: string): string {
+  const lower = word.toLowerCase();
+  return NON_ASCII.test(lower) ? lower.normalize("NFKD").replace(/\p{M}+/gu, "").normalize("NFKC") : lower;
+}
+
+type Token = { start: number; end: number; words: number };
+
+/**
+ * A post's text around the query's words, the same on both databases: the window of
+ * `SNIPPET_WORDS` words holding most of the query's words (each read as a prefix, like the
+ * search), the first such; a few words of context before the first word found. The text is
+ * the post's title, excerpt and body as plain text; reading stops once a window holds every word.
+ */
+export function snippetOf(text: string, words: string[]): SnippetPart[] {
+  const wanted = [...new Set(words.map(foldWord))];
+  const every = (1 << wanted.length) - 1;
+  const tokens: Token[] = [];
+  const starts: number[] = [];
+  let best = { from: 0, found: 0 };
+  const windowFound = (from: number) => {
+    let found = 0;
+    for (let index = from; index < Math.min(tokens.length, from + SNIPPET_WORDS); index += 1) found |= tokens[index]!.words;
+    return found;
+  };
+  const consider = (from: number) => {
+    const found = windowFound(from);
+    if (bitCount(found) > bitCount(best.found)) best = { from, found };
+  };
+  const scanned = text.slice(0, SNIPPET_SCAN_CHARS);
+  for (const match of scanned.matchAll(WORD)) {
+    const folded = foldWord(match[0]);
+    let found = 0;
+    wanted.forEach((word, index) => {
+      if (folded.startsWith(word)) found |= 1 << index;
+    });
+    tokens.push({ start: match.index, end: match.index + match[0].length, words: found });
+    if (found !== 0) starts.push(Math.max(0, tokens.length - 1 - SNIPPET_LEAD));
+    // Each window is judged once its words are all read; the first holding every word wins.
+    while (starts.length > 0 && tokens.length >= starts[0]! + SNIPPET_WORDS) {
+      consider(starts.shift()!);
+      if (best.found === every) return snippetParts(scanned, tokens, best.from);
+    }
   }
+  // Near the end, a window starts earlier so that it still shows as many words as it can.
+  for (const from of starts) consider(Math.min(from, Math.max(0, tokens.length - SNIPPET_WORDS)));
+  return snippetParts(scanned, tokens, best.from);
+}
+
+function bitCount(bits: number): number {
+  let count = 0;
+  for (let rest = bits; rest !== 0; rest &= rest - 1) count += 1;
+  return count;
+}
+
+/** The window of words from `from` as text and found words, "…" where the text goes on. */
+function snippetParts(text: string, tokens: Token[], from: number): SnippetPart[] {
+  const shown = tokens.slice(from, from + SNIPPET_WORDS);
+  if (shown.length === 0) return text.trim() ? [{ text: text.slice(0, 200).trim(), match: false }] : [];
+  const parts: SnippetPart[] = [];
+  const add = (piece: string, match: boolean) => {
+    const last = parts[parts.length - 1];
+    if (last && last.match === match) last.text += piece;
+    else if (piece) parts.push({ text: piece, match });
+  };
+  if (from > 0) add("… ", false);
+  let at = from > 0 ? shown[0]!.start : 0;
+  for (const token of shown) {
+    add(text.slice(at, token.start), false);
+    add(text.slice(token.start, token.end), token.words !== 0);
+    at = token.end;
+  }
+  const rest = text.slice(shown[shown.length - 1]!.end);
+  if (HAS_WORD.test(rest)) add(" …", false);
+  else add(rest.trimEnd(), false);
   return parts;
 }
 

@@ -1,6 +1,7 @@
 import { purgeSessions } from "./auth/admin-auth.server";
 import { purgeAuditEvents } from "./audit/audit.server";
 import type { AppServices } from "./context.server";
+import { refreshPlannerStatistics } from "./db/database.server";
 import { purgeClosedReportAttachments } from "./reports/attachment-store.server";
 import { forgetUploadClients } from "./reports/upload-quota.server";
 import { forgetPastDays } from "./analytics/view-batches.server";
@@ -12,7 +13,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * Housekeeping every process does now and then (each step is safe to run twice at once): dead
  * admin sessions, audit events older than AUDIT_RETENTION_DAYS, which client sent attachments older than a day (the per-client quota's need
  * for it is over), the salts and visitor hashes of analytics days that are over, the page-speed
- * histograms of months that are over (merged once), and, with
+ * histograms of months that are over (merged once), the SQLite planner's statistics, and, with
  * ATTACHMENT_RETENTION_DAYS set, the attachments of closed reports.
  */
 async function runMaintenance({ db, config, logger }: AppServices): Promise<void> {
@@ -26,6 +27,7 @@ async function runMaintenance({ db, config, logger }: AppServices): Promise<void
   if (pastDays > 0) logger.info({ days: pastDays }, "visitor salts and hashes of past days deleted");
   const months = await compactVitalsMonths(db);
   if (months > 0) logger.info({ months }, "page-speed histograms of past months merged");
+  await refreshPlannerStatistics(db);
   if (config.attachmentRetentionDays !== undefined) {
     const purged = await purgeClosedReportAttachments(db, config.attachmentRetentionDays);
     if (purged.attachments > 0) logger.info(purged, "attachments of closed reports purged (retention)");

@@ -1,6 +1,6 @@
 import type { AppDatabase } from "../db/database.server";
 import { POSTS_TAG, postTag, recordContentChange } from "../cache/content-changes.server";
-import { createPost } from "./posts.server";
+import { createPost, setPostDate } from "./posts.server";
 
 const exampleNote =
   '<p><em>This is an example post added by <code>npm run admin -- seed</code> so a new site has a living blog. Edit it or delete it in the blog admin.</em></p>';
@@ -81,7 +81,7 @@ export async function seedExamplePosts(db: AppDatabase): Promise<{ created: stri
       throw new Error(`The example post "${example.slug}" was refused: ${JSON.stringify(result)}`);
     }
     const createdAt = new Date(now - (EXAMPLE_POSTS.length - 1 - index) * 86_400_000).toISOString();
-    await db.updateTable("blog_posts").set({ created_at: createdAt }).where("id", "=", result.post.id).execute();
+    await setPostDate(db, result.post.id, createdAt);
     await recordContentChange(db, [POSTS_TAG, postTag(example.slug)]);
     created.push(example.slug);
   }

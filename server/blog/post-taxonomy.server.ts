@@ -2,9 +2,9 @@ import { sql } from "kysely";
 import { authorSlug, categorySlug, RELATED_POSTS_LIMIT } from "../../domain/blog-taxonomy";
 import { BLOG_PAGE_SIZE } from "../../domain/blog";
 import type { PublicPostSummary } from "../../domain/blog-post";
-import { relatedWords } from "../../domain/search";
+import { plainText, relatedWords } from "../../domain/search";
 import type { AppDatabase } from "../db/database.server";
-import { postsSharingWords } from "../search/post-search.server";
+import { recentPostsSharingWords } from "../search/post-search.server";
 import { publicFilter, type PublicFilter } from "./post-visibility.server";
 import { inOrder, pageCountFor, postImages, publicImageSources, summariesByIds } from "./public-posts.server";
 
@@ -118,14 +118,12 @@ export async function latestOfTaxonomy(db: AppDatabase, kind: "category" | "auth
 
 type Candidate = { id: string; title: string; excerpt: string | null; category: string; created_at: string };
 
-/** Posts read as candidates by how they relate; enough that the best three are among them. */
-const RELATED_CANDIDATES = 100;
-
 /**
  * Up to three other published posts under an article (decision 158): the same category first,
  * then by how many words of title and excerpt they share with it, newest first among equals.
- * Candidates are the posts sharing any such word (from the search index), and the newest of the
- * same category and of all, so there are related posts whenever there are other posts.
+ * Candidates are the newest 100 posts sharing any such word (streamed from the search index, so
+ * their cost does not grow with the blog), and the newest of the same category and of all, so
+ * there are related posts whenever there are other posts.
  */
 export async function relatedPosts(
   db: AppDatabase,
@@ -143,12 +141,14 @@ export async function relatedPosts(
     if (sameCategory) query = query.where("category", "=", post.category);
     return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(RELATED_POSTS_LIMIT).execute();
   };
-  const groups = await Promise.all([postsSharingWords(db, words, post.id, RELATED_CANDIDATES), newest(true), newest(false)]);
+  const groups = await Promise.all([recentPostsSharingWords(db, words, post.id), newest(true), newest(false)]);
   const pool = new Map<string, Candidate>();
   for (const candidate of groups.flat()) pool.set(candidate.id, candidate);
+  // The index holds names as plain text (domain/search.ts `plainText`): compared the same way.
+  const category = plainText(post.category);
   const scored = [...pool.values()].map((candidate) => ({
     candidate,
-    sameCategory: candidate.category === post.category ? 1 : 0,
+    sameCategory: plainText(candidate.category) === category ? 1 : 0,
     shared: relatedWords(candidate.title, candidate.excerpt ?? "").filter((word) => wordSet.has(word)).length,
   }));
   scored.sort(

@@ -5,7 +5,7 @@ import { POSTS_TAG, postTag, recordContentChange } from "../cache/content-change
 import { exportMedia, importMedia, type MediaExport } from "../media/media-transfer.server";
 import { exportSlugRedirects, importSlugRedirects } from "./post-workflow.server";
 import { exportRevisions, importRevisions, type RevisionImportResult } from "./post-revisions.server";
-import { createPost, listAllPosts, updatePost } from "./posts.server";
+import { createPost, listAllPosts, setPostDate, updatePost } from "./posts.server";
 
 /**
  * The file `npm run admin -- export` writes and `import` reads: posts, with their uploaded images,
@@ -67,11 +67,7 @@ export async function importPosts(db: AppDatabase, data: unknown): Promise<Impor
     }
     const createdAt = typeof entry.created_at === "string" ? new Date(entry.created_at) : undefined;
     if (createdAt && !Number.isNaN(createdAt.getTime())) {
-      await db
-        .updateTable("blog_posts")
-        .set({ created_at: createdAt.toISOString() })
-        .where("id", "=", write.post.id)
-        .execute();
+      await setPostDate(db, write.post.id, createdAt.toISOString());
       await recordContentChange(db, [POSTS_TAG, postTag(write.post.slug)]);
     }
     (existing ? result.updated : result.created).push(write.post.slug);

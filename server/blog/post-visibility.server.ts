@@ -20,6 +20,23 @@ export async function publicFilter(db: AppDatabase, now: Date = new Date()): Pro
     eb.and([eb("blog_posts.published", "=", 1), ...(waiting.length > 0 ? [eb("blog_posts.id", "not in", waiting)] : [])]);
 }
 
+export type PublicIndexFilter = (
+  eb: ExpressionBuilder<Database, "blog_post_search">,
+) => ReturnType<ExpressionBuilder<Database, "blog_post_search">["and"]>;
+
+/**
+ * The same rule on the search index's copy of `published` (migration 0047), for the searches that
+ * count and rank from the index without joining the posts.
+ */
+export async function publicIndexFilter(db: AppDatabase, now: Date = new Date()): Promise<PublicIndexFilter> {
+  const waiting = await waitingPostIds(db, now);
+  return (eb) =>
+    eb.and([
+      eb("blog_post_search.published", "=", 1),
+      ...(waiting.length > 0 ? [eb("blog_post_search.post_id", "not in", waiting)] : []),
+    ]);
+}
+
 /**
  * The same rule for a read that already joins `blog_post_editorial` (one post by its slug): the
  * joined row's publication time is checked directly, without first reading the waiting posts.

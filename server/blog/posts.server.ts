@@ -14,7 +14,7 @@ import { asRecord, definedOnly, fieldErrors } from "../../domain/validation";
 import type { AppDatabase } from "../db/database.server";
 import type { BlogPostsTable } from "../db/schema";
 import { POSTS_TAG, postTag, recordContentChange } from "../cache/content-changes.server";
-import { indexPost, unindexPost } from "../search/post-search.server";
+import { indexPost, reindexPostDate, unindexPost } from "../search/post-search.server";
 import { RESERVED_POST_SLUGS } from "../../domain/blog-taxonomy";
 import { cleanArticleHtml } from "./article-html.server";
 import { recordSaveRevision } from "./post-revisions.server";
@@ -169,7 +169,7 @@ export async function updatePost(db: AppDatabase, id: string, input: unknown): P
     // One transaction: the post, its publication time and its old address change together.
     await db.transaction().execute(async (trx) => {
       await trx.updateTable("blog_posts").set(values).where("id", "=", id).execute();
-      await indexPost(trx, { ...values, id });
+      await indexPost(trx, { ...values, id, created_at: existing.created_at });
       await saveWorkflow(trx, id, workflow);
       if (values.slug !== existing.slug) {
         await recordSlugChange(trx, { id, oldSlug: existing.slug, newSlug: values.slug, wasPublic: wasPublic(existing, stored) });
@@ -185,6 +185,17 @@ export async function updatePost(db: AppDatabase, id: string, input: unknown): P
   // Every save is kept in the post's history (server/blog/post-revisions.server.ts).
   await recordSaveRevision(db, post);
   return { ok: true, post };
+}
+
+/**
+ * Dates a post (an import keeping its original date, the example posts spread over days), with
+ * its search index entry; the caller records the content change.
+ */
+export async function setPostDate(db: AppDatabase, id: string, createdAt: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("blog_posts").set({ created_at: createdAt }).where("id", "=", id).execute();
+    await reindexPostDate(trx, id, createdAt);
+  });
 }
 
 /** Deletes a post; false when there was none. */

@@ -27,6 +27,7 @@ import * as adminAccount from "./migrations/0040-admin-account";
 import * as postSearch from "./migrations/0044-post-search";
 import * as categoryAuthorIndexes from "./migrations/0045-category-author-indexes";
 import * as socialCards from "./migrations/0046-social-cards";
+import * as searchPublicOrder from "./migrations/0047-search-public-order";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) so the bundled
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   "0044-post-search": postSearch,
   "0045-category-author-indexes": categoryAuthorIndexes,
   "0046-social-cards": socialCards,
+  "0047-search-public-order": searchPublicOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

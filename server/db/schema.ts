@@ -330,6 +330,9 @@ export type AnalyticsVitalsMonthsTable = {
  */
 export type BlogPostSearchTable = {
   post_id: string;
+  /** The post's own `published` and `created_at`, written with it (migration 0047). */
+  published: 0 | 1;
+  created_at: string;
   title: string;
   excerpt: string;
   category: string;

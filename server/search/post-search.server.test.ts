@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { parseSearchQuery } from "../../domain/search";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
 import { createPost, deletePost, updatePost } from "../blog/posts.server";
+import { importPosts } from "../blog/post-transfer.server";
 import { copyDatabase } from "../db/copy-database.server";
 import { searchPosts } from "./post-search.server";
 
@@ -68,6 +69,17 @@ describe.each(testDatabaseKinds)("post search on %s", (kind) => {
     await deletePost(await db(), first.post.id);
     found = await search("guide");
     expect(typeof found === "object" && found?.total).toBe(0);
+  });
+
+  test("equal matches come newest first, by the post's own date (an import keeps it)", async () => {
+    // Written in this order, dated otherwise: the index follows each post's date, not when it was written.
+    const dated = (slug: string, created_at: string) => ({ title: "Quarterly review", slug, published: true, content: "<p>x</p>", created_at });
+    const imported = await importPosts(await db(), {
+      posts: [dated("middle", "2024-06-01T00:00:00.000Z"), dated("oldest", "2001-01-01T00:00:00.000Z"), dated("newest", "2025-01-01T00:00:00.000Z")],
+    });
+    expect(imported.created).toEqual(["middle", "oldest", "newest"]);
+    const found = await search("quarterly");
+    expect(typeof found === "object" && found?.items.map((item) => item.slug)).toEqual(["newest", "middle", "oldest"]);
   });
 
   test("a post scheduled for later is found only once its time has come", async () => {
