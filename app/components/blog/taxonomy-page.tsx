@@ -1,6 +1,8 @@
+import { isRouteErrorResponse, useRouteError } from "react-router";
 import type { PublicPostSummary } from "../../../domain/blog-post";
-import { BLOG_IMAGE_SIZES } from "../../../domain/blog";
-import { articleCopy, readerCopy } from "../../content/blog";
+import { BLOG_IMAGE_SIZES, blogMessages } from "../../../domain/blog";
+import { articleCopy, blogCopy, readerCopy } from "../../content/blog";
+import { NotFound } from "../layout/not-found";
 import { PageHeader } from "../ui/page-header";
 import { SiteLink } from "../ui/site-link";
 import { BlogPagination } from "./blog-pagination";
@@ -79,6 +81,20 @@ export function TaxonomyPage({
         </section>
         <BlogPagination page={page} pageCount={pageCount} href={(value) => (value === 1 ? path : `${path}?page=${value}`)} />
       </div>
+    </>
+  );
+}
+
+/** A category's or author's error boundary: no such name or page is not found; a failure, the blog list's error message. */
+export function TaxonomyError() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <>
+      <PageHeader title={blogCopy.title} lead={blogCopy.lead} />
+      <p role="alert" className="mx-auto mt-4 mb-24 max-w-2xl rounded-xl border border-red-200 bg-red-50 px-6 py-5 text-center text-red-800">
+        {blogMessages.listError}
+      </p>
     </>
   );
 }
