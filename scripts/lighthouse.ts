@@ -1,10 +1,11 @@
 /**
  * `npm run lighthouse`: Lighthouse's mobile preset (its default: a mid-range phone on a slow 4G
  * connection, simulated) on /, /blog, an article built from tests/fixtures/article-30k.json,
- * /security/submit, /blog/search (the form and a page of results) and a category page of the built site, in Debian's Chromium (CHROME_PATH, default
- * /usr/bin/chromium; nothing is downloaded). Builds nothing: run `npm run build` first. Prints the
- * four category scores of each page. `npm run lighthouse -- --save DIR` also writes each page's
- * whole report to DIR as JSON, to see what lies behind a score.
+ * /security/submit, /blog/search (the form and a page of results) and a category page of the
+ * built site, in Debian's Chromium (CHROME_PATH, default /usr/bin/chromium; nothing is
+ * downloaded). Builds nothing: run `npm run build` first. Prints the four category scores of each
+ * page. `npm run lighthouse -- --save DIR` also writes each page's whole report to DIR as JSON, to
+ * see what lies behind a score.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
