@@ -4,7 +4,7 @@ import { ANALYTICS_PERIODS, type AnalyticsReport } from "../../domain/analytics"
 import { BackToAdmin, QueryStatus } from "../components/admin/admin-panels";
 import { DayChart } from "../components/admin/analytics-chart";
 import { Maybe, ReportSection, VitalValue } from "../components/admin/analytics-tables";
-import { inboxButtonClass } from "../components/admin/inbox-filters";
+import { DayRangeForm } from "../components/admin/day-range-form";
 import { SiteLink } from "../components/ui/site-link";
 import { adminPageMeta } from "../content/admin-page-meta";
 import { analyticsCopy as copy } from "../content/analytics-dashboard";
@@ -91,62 +91,16 @@ function PeriodPicker({ address, period, errors }: { address: string; period: Pe
         ) : null}
       </nav>
 
-      <form
-        noValidate
-        className="min-w-0"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void navigate(rangeHref(from, to));
-        }}
-      >
-        <fieldset className="flex flex-wrap items-start gap-3">
-          <legend className="sr-only">{copy.rangeLegend}</legend>
-          <DateField id={`${id}-from`} label={copy.from} value={from} onChange={setFrom} error={errors?.from} />
-          <DateField id={`${id}-to`} label={copy.to} value={to} onChange={setTo} error={errors?.to} />
-          <button type="submit" className={`${inboxButtonClass} mt-6`}>
-            {copy.show}
-          </button>
-        </fieldset>
-        {errors?.other ? (
-          <p role="alert" className="mt-2 text-sm text-red-700">
-            {errors.other}
-          </p>
-        ) : null}
-      </form>
-    </div>
-  );
-}
-
-/**
- * A day typed as text (YYYY-MM-DD, the API's own format): what was typed stays as typed, and the
- * API's message about it shows under it. A native date picker would hide a half-typed value.
- */
-function DateField({ id, label, value, onChange, error }: { id: string; label: string; value: string; onChange: (value: string) => void; error?: string }) {
-  const describedBy = error ? `${id}-hint ${id}-error` : `${id}-hint`;
-  return (
-    <div className="flex w-32 flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input
+      <DayRangeForm
         id={id}
-        type="text"
-        value={value}
-        autoComplete="off"
-        spellCheck={false}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`min-h-11 w-full rounded-lg border bg-white px-3 text-sm text-slate-900 ${error ? "border-red-700" : "border-slate-500"}`}
+        from={from}
+        to={to}
+        onFromChange={setFrom}
+        onToChange={setTo}
+        onShow={() => void navigate(rangeHref(from, to))}
+        errors={errors}
+        copy={copy}
       />
-      <p id={`${id}-hint`} className="text-xs text-slate-600">
-        {copy.dayFormat}
-      </p>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
     </div>
   );
 }
