@@ -1,5 +1,5 @@
-import { useId, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useId } from "react";
+import { useSearchParams } from "react-router";
 import { ANALYTICS_PERIODS, type AnalyticsReport } from "../../domain/analytics";
 import { BackToAdmin, QueryStatus } from "../components/admin/admin-panels";
 import { DayChart } from "../components/admin/analytics-chart";
@@ -13,20 +13,20 @@ import {
   currentDays,
   daysHref,
   formatNumber,
+  longDay,
+  periodErrors,
   periodFromAddress,
   rangeHref,
   type PeriodChoice,
+  type PeriodErrors,
 } from "../lib/admin/analytics-view";
 import { adminApi } from "../lib/admin/client";
 import { useAdminQuery } from "../lib/admin/hooks";
 import { usePrerenderReady } from "../lib/browser/use-prerender-ready";
-import { formatPostDate } from "../lib/dates";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import type { Route } from "./+types/admin-analytics";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(siteFromMatches(matches), adminPageMeta.analytics);
-
-type PeriodErrors = { days?: string; from?: string; to?: string; other?: string };
 
 export default function Analytics() {
   const [params] = useSearchParams();
@@ -35,7 +35,7 @@ export default function Analytics() {
   const report = query.status === "ready" ? query.data : undefined;
   usePrerenderReady(report);
   // A period the API refuses (400) is named next to its field; any other failure is the page's.
-  const errors = query.status === "failed" && query.code === 400 ? periodErrors(period, query) : undefined;
+  const errors = query.status === "failed" && query.code === 400 ? periodErrors(period, query, copy.loadFailed) : undefined;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
@@ -53,18 +53,8 @@ export default function Analytics() {
 
 /** The offered periods as links (the address holds the period), and a from/to form. */
 function PeriodPicker({ address, period, errors }: { address: string; period: PeriodChoice; errors: PeriodErrors | undefined }) {
-  const navigate = useNavigate();
   const id = useId();
   const current = currentDays(period);
-  const [from, setFrom] = useState(period.kind === "range" ? period.from : "");
-  const [to, setTo] = useState(period.kind === "range" ? period.to : "");
-  // The fields follow the address (a period link, Back), without remounting: focus stays put.
-  const [shown, setShown] = useState(address);
-  if (shown !== address) {
-    setShown(address);
-    setFrom(period.kind === "range" ? period.from : "");
-    setTo(period.kind === "range" ? period.to : "");
-  }
 
   return (
     <div className="mt-6 flex flex-wrap items-end gap-x-8 gap-y-4">
@@ -91,16 +81,7 @@ function PeriodPicker({ address, period, errors }: { address: string; period: Pe
         ) : null}
       </nav>
 
-      <DayRangeForm
-        id={id}
-        from={from}
-        to={to}
-        onFromChange={setFrom}
-        onToChange={setTo}
-        onShow={() => void navigate(rangeHref(from, to))}
-        errors={errors}
-        copy={copy}
-      />
+      <DayRangeForm id={id} address={address} period={period} rangeHref={rangeHref} errors={errors} copy={copy} />
     </div>
   );
 }
@@ -211,20 +192,4 @@ function ReportView({ report, period }: { report: AnalyticsReport; period: Perio
       />
     </>
   );
-}
-
-/** The API's refusal of a period, by the field it names (`fields`, else the period's own field). */
-function periodErrors(period: PeriodChoice, failure: { error?: string; fields?: Record<string, string> }): PeriodErrors {
-  const fields = failure.fields ?? {};
-  const errors: PeriodErrors = { days: fields.days, from: fields.from, to: fields.to };
-  if (!errors.days && !errors.from && !errors.to) {
-    const message = failure.error ?? copy.loadFailed;
-    if (period.kind === "days") errors.days = message;
-    else errors.other = message;
-  }
-  return errors;
-}
-
-function longDay(day: string): string {
-  return formatPostDate(`${day}T00:00:00Z`);
 }

@@ -6,20 +6,17 @@ import { DayRangeForm } from "../components/admin/day-range-form";
 import { SiteLink } from "../components/ui/site-link";
 import { adminPageMeta } from "../content/admin-page-meta";
 import { triageCopy } from "../content/triage";
-import { periodFromAddress, formatNumber, type PeriodChoice } from "../lib/admin/analytics-view";
+import { formatNumber, longDay, periodErrors, periodFromAddress, type PeriodChoice, type PeriodErrors } from "../lib/admin/analytics-view";
 import { adminApi, type DisclosureMetrics } from "../lib/admin/client";
 import { useAdminQuery } from "../lib/admin/hooks";
 import { formatMedianDays, METRICS_PERIODS, metricsDaysHref, metricsPeriodValue, metricsRangeHref } from "../lib/admin/triage-view";
 import { usePrerenderReady } from "../lib/browser/use-prerender-ready";
-import { formatPostDate } from "../lib/dates";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import type { Route } from "./+types/admin-report-metrics";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(siteFromMatches(matches), adminPageMeta.reportMetrics);
 
 const copy = triageCopy.metrics;
-
-type PeriodErrors = { days?: string; from?: string; to?: string; other?: string };
 
 /** The disclosure program's metrics (BOD 20-01) over a period the address holds: `?days=N` or `?from=&to=`. */
 export default function ReportMetrics() {
@@ -28,7 +25,7 @@ export default function ReportMetrics() {
   const { query } = useAdminQuery(`report-metrics:${params.toString()}`, () => adminApi.reportMetrics(period));
   const metrics = query.status === "ready" ? query.data : undefined;
   usePrerenderReady(metrics);
-  const errors = query.status === "failed" && query.code === 400 ? periodErrors(period, query) : undefined;
+  const errors = query.status === "failed" && query.code === 400 ? periodErrors(period, query, copy.loadFailed) : undefined;
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
@@ -52,19 +49,14 @@ export default function ReportMetrics() {
 function PeriodPicker({ address, period, errors }: { address: string; period: PeriodChoice; errors: PeriodErrors | undefined }) {
   const navigate = useNavigate();
   const id = useId();
-  const [from, setFrom] = useState(period.kind === "range" ? period.from : "");
-  const [to, setTo] = useState(period.kind === "range" ? period.to : "");
   const [choice, setChoice] = useState(metricsPeriodValue(period));
-  // The fields follow the address (a new period, Back) without remounting: focus stays put.
+  // The choice follows the address (a new period, Back) without remounting: focus stays put.
   const [shown, setShown] = useState(address);
   if (shown !== address) {
     setShown(address);
-    setFrom(period.kind === "range" ? period.from : "");
-    setTo(period.kind === "range" ? period.to : "");
     setChoice(metricsPeriodValue(period));
   }
-  const value = choice;
-  const offered = value === "range" || METRICS_PERIODS.some((days) => String(days) === value);
+  const offered = choice === "range" || METRICS_PERIODS.some((days) => String(days) === choice);
 
   return (
     <div className="mt-6 flex flex-wrap items-start gap-x-8 gap-y-4">
@@ -74,7 +66,7 @@ function PeriodPicker({ address, period, errors }: { address: string; period: Pe
         </label>
         <select
           id={`${id}-period`}
-          value={offered ? value : ""}
+          value={offered ? choice : ""}
           aria-invalid={errors?.days ? true : undefined}
           aria-describedby={errors?.days ? `${id}-period-error` : undefined}
           onChange={(event) => {
@@ -83,7 +75,7 @@ function PeriodPicker({ address, period, errors }: { address: string; period: Pe
           }}
           className="min-h-11 rounded-lg border border-slate-500 bg-white px-3 text-sm text-slate-900"
         >
-          {offered ? null : <option value="">{copy.lastDays(Number(value) || 0)}</option>}
+          {offered ? null : <option value="">{copy.lastDays(Number(choice) || 0)}</option>}
           {METRICS_PERIODS.map((days) => (
             <option key={days} value={String(days)}>
               {copy.lastDays(days)}
@@ -98,16 +90,7 @@ function PeriodPicker({ address, period, errors }: { address: string; period: Pe
         ) : null}
       </div>
 
-      <DayRangeForm
-        id={id}
-        from={from}
-        to={to}
-        onFromChange={setFrom}
-        onToChange={setTo}
-        onShow={() => void navigate(metricsRangeHref(from, to))}
-        errors={errors}
-        copy={copy}
-      />
+      <DayRangeForm id={id} address={address} period={period} rangeHref={metricsRangeHref} errors={errors} copy={copy} />
     </div>
   );
 }
@@ -209,20 +192,4 @@ function CountTable({ title, lead, first, rows }: { title: string; lead?: string
       </table>
     </section>
   );
-}
-
-/** The API's refusal of a period, by the field it names. */
-function periodErrors(period: PeriodChoice, failure: { error?: string; fields?: Record<string, string> }): PeriodErrors {
-  const fields = failure.fields ?? {};
-  const errors: PeriodErrors = { days: fields.days, from: fields.from, to: fields.to };
-  if (!errors.days && !errors.from && !errors.to) {
-    const message = failure.error ?? copy.loadFailed;
-    if (period.kind === "days") errors.days = message;
-    else errors.other = message;
-  }
-  return errors;
-}
-
-function longDay(day: string): string {
-  return formatPostDate(`${day}T00:00:00Z`);
 }

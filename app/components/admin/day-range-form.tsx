@@ -1,44 +1,53 @@
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import type { PeriodChoice, PeriodErrors } from "../../lib/admin/analytics-view";
 import { inboxButtonClass } from "./inbox-filters";
 
 export type DayRangeCopy = { rangeLegend: string; from: string; to: string; show: string; dayFormat: string };
-export type DayRangeErrors = { from?: string; to?: string; other?: string };
 
 /**
  * The "from / to" form of an admin report's period (analytics, disclosure metrics): two days typed
- * as text, kept as typed, each with the API's message about it; `onShow` goes to the range.
+ * as text, kept as typed, each with the API's message about it; "Show" goes to `rangeHref`. The
+ * fields follow the address (a period link, Back) without remounting, so focus stays put.
  */
 export function DayRangeForm({
   id,
-  from,
-  to,
-  onFromChange,
-  onToChange,
-  onShow,
+  address,
+  period,
+  rangeHref,
   errors,
   copy,
 }: {
   id: string;
-  from: string;
-  to: string;
-  onFromChange: (value: string) => void;
-  onToChange: (value: string) => void;
-  onShow: () => void;
-  errors: DayRangeErrors | undefined;
+  /** The page's query string: a new one resets the fields to its period. */
+  address: string;
+  period: PeriodChoice;
+  rangeHref: (from: string, to: string) => string;
+  errors: PeriodErrors | undefined;
   copy: DayRangeCopy;
 }) {
+  const navigate = useNavigate();
+  const [from, setFrom] = useState(period.kind === "range" ? period.from : "");
+  const [to, setTo] = useState(period.kind === "range" ? period.to : "");
+  const [shown, setShown] = useState(address);
+  if (shown !== address) {
+    setShown(address);
+    setFrom(period.kind === "range" ? period.from : "");
+    setTo(period.kind === "range" ? period.to : "");
+  }
   return (
     <form
       noValidate
       className="min-w-0"
       onSubmit={(event) => {
         event.preventDefault();
-        onShow();
+        void navigate(rangeHref(from, to));
       }}
     >
       <fieldset className="flex flex-wrap items-start gap-3">
         <legend className="sr-only">{copy.rangeLegend}</legend>
-        <DayField id={`${id}-from`} label={copy.from} hint={copy.dayFormat} value={from} onChange={onFromChange} error={errors?.from} />
-        <DayField id={`${id}-to`} label={copy.to} hint={copy.dayFormat} value={to} onChange={onToChange} error={errors?.to} />
+        <DayField id={`${id}-from`} label={copy.from} hint={copy.dayFormat} value={from} onChange={setFrom} error={errors?.from} />
+        <DayField id={`${id}-to`} label={copy.to} hint={copy.dayFormat} value={to} onChange={setTo} error={errors?.to} />
         <button type="submit" className={`${inboxButtonClass} mt-6`}>
           {copy.show}
         </button>

@@ -1,4 +1,5 @@
 import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_DAYS, type AnalyticsReport, type CsvTable } from "../../../domain/analytics";
+import { formatPostDate } from "../dates";
 
 /**
  * The dashboard's period as the address holds it: `?days=N`, or `?from=…&to=…` (taken as typed,
@@ -27,6 +28,30 @@ export function currentDays(choice: PeriodChoice): number | undefined {
   if (choice.kind === "range") return undefined;
   const wanted = choice.days || String(DEFAULT_ANALYTICS_DAYS);
   return ANALYTICS_PERIODS.find((days) => String(days) === wanted);
+}
+
+/** A period the API refused (400), by the field it names; else under the period's own field. */
+export type PeriodErrors = { days?: string; from?: string; to?: string; other?: string };
+
+/** The API's refusal of a period, by the field it names (`fields`, else the period's own field). */
+export function periodErrors(
+  period: PeriodChoice,
+  failure: { error?: string; fields?: Record<string, string> },
+  fallback: string,
+): PeriodErrors {
+  const fields = failure.fields ?? {};
+  const errors: PeriodErrors = { days: fields.days, from: fields.from, to: fields.to };
+  if (!errors.days && !errors.from && !errors.to) {
+    const message = failure.error ?? fallback;
+    if (period.kind === "days") errors.days = message;
+    else errors.other = message;
+  }
+  return errors;
+}
+
+/** "November 24, 2026" for "2026-11-24": a report's first or last day. */
+export function longDay(day: string): string {
+  return formatPostDate(`${day}T00:00:00Z`);
 }
 
 export function daysHref(days: number): string {
