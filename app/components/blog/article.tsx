@@ -10,6 +10,7 @@ import { SearchForm } from "./search-form";
 import { ShareButton } from "./share-button";
 import { TableOfContents, type TocEntry } from "./table-of-contents";
 import { SiteLink } from "../ui/site-link";
+import { BlogBreadcrumbs } from "./blog-breadcrumbs";
 
 /** A post as the page gets it: the body only when it was not rendered by the server (decision 073). */
 export type ArticlePost = Omit<PublicPost, "content"> & { content?: string };
@@ -41,25 +42,7 @@ export function Article({
   return (
     <article>
       <div className="mx-auto max-w-3xl px-4 pt-10 sm:px-6">
-        <nav aria-label={articleCopy.breadcrumbLabel}>
-          <ol className="flex flex-wrap items-center gap-2 text-sm text-slate-500">
-            <li>
-              <SiteLink to="/" className="hover:text-indigo-700">
-                {articleCopy.home}
-              </SiteLink>
-            </li>
-            <li aria-hidden="true">/</li>
-            <li>
-              <SiteLink to="/blog" className="hover:text-indigo-700">
-                {articleCopy.blog}
-              </SiteLink>
-            </li>
-            <li aria-hidden="true">/</li>
-            <li aria-current="page" className="line-clamp-1 font-medium text-slate-700">
-              {post.title}
-            </li>
-          </ol>
-        </nav>
+        <BlogBreadcrumbs current={post.title} currentClassName="line-clamp-1" />
 
         {preview ? null : <SearchForm id="article-search" className="mt-6" />}
 

@@ -1,10 +1,10 @@
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import type { PublicPostSummary } from "../../../domain/blog-post";
 import { BLOG_IMAGE_SIZES, blogMessages } from "../../../domain/blog";
-import { articleCopy, blogCopy, readerCopy } from "../../content/blog";
+import { blogCopy, readerCopy } from "../../content/blog";
 import { NotFound } from "../layout/not-found";
 import { PageHeader } from "../ui/page-header";
-import { SiteLink } from "../ui/site-link";
+import { BlogBreadcrumbs } from "./blog-breadcrumbs";
 import { BlogPagination } from "./blog-pagination";
 import { PostCard } from "./post-card";
 import { PostImage } from "./post-image";
@@ -43,25 +43,7 @@ export function TaxonomyPage({
         ) : null}
       </PageHeader>
       <div className="mx-auto max-w-6xl px-4 pb-24 sm:px-6">
-        <nav aria-label={articleCopy.breadcrumbLabel}>
-          <ol className="flex flex-wrap items-center gap-2 text-sm text-slate-500">
-            <li>
-              <SiteLink to="/" className="hover:text-indigo-700">
-                {articleCopy.home}
-              </SiteLink>
-            </li>
-            <li aria-hidden="true">/</li>
-            <li>
-              <SiteLink to="/blog" className="hover:text-indigo-700">
-                {articleCopy.blog}
-              </SiteLink>
-            </li>
-            <li aria-hidden="true">/</li>
-            <li aria-current="page" className="font-medium text-slate-700">
-              {name}
-            </li>
-          </ol>
-        </nav>
+        <BlogBreadcrumbs current={name} />
         <section aria-labelledby="articles" className="mt-10">
           <div className="flex flex-wrap items-baseline justify-between gap-4">
             <h2 id="articles" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
