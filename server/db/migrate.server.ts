@@ -1,4 +1,4 @@
-import { Migrator, sql, type Migration, type MigrationProvider } from "kysely";
+import { Migrator, sql, type Migration, type MigrationProvider, type MigrationResultSet } from "kysely";
 import { isPostgres, type AppDatabase } from "./database.server";
 import * as blogPosts from "./migrations/0001-blog-posts";
 import * as rateLimits from "./migrations/0002-rate-limits";
@@ -68,8 +68,20 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Applies pending migrations; throws with the failing migration's name. */
 export async function migrateToLatest(db: AppDatabase): Promise<string[]> {
+  return migrate(db, (migrator) => migrator.migrateToLatest());
+}
+
+/**
+ * Migrates up (or down) to the named migration: a migration's tests write rows as they were
+ * before it, then migrate to the latest.
+ */
+export async function migrateTo(db: AppDatabase, name: string): Promise<string[]> {
+  return migrate(db, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(db: AppDatabase, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<string[]> {
   const migrator = new Migrator({ db, provider, migrationTableSchema: await migrationSchema(db) });
-  const { error, results = [] } = await migrator.migrateToLatest();
+  const { error, results = [] } = await run(migrator);
   const failed = results.find((result) => result.status === "Error");
   if (error) {
     const where = failed ? ` in ${failed.migrationName}` : "";
