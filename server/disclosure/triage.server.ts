@@ -12,7 +12,7 @@ import {
 import type { AppServices } from "../context.server";
 import type { Database } from "../db/schema";
 import { enqueueEmail, notifyOutbox } from "../mail/outbox.server";
-import { getReport } from "../reports/reports.server";
+import { reportAttachments } from "../reports/reports.server";
 import { mintCaseLink } from "./case-links.server";
 import { scoreCvss } from "./cvss.server";
 import { statusEmail, teamMessageEmail } from "./disclosure-emails.server";
@@ -26,9 +26,9 @@ export async function getTriagedReport(
   id: string,
   now = new Date(),
 ): Promise<TriagedReport | undefined> {
-  const report = await getReport(db, id);
-  if (!report) return undefined;
-  const row = await db.selectFrom("security_reports").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const row = await db.selectFrom("security_reports").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return undefined;
+  const attachments = await reportAttachments(db, id);
   const related = await db
     .selectFrom("security_reports")
     .select(["id", "reference"])
@@ -39,9 +39,9 @@ export async function getTriagedReport(
   const events = await reportTimeline(db, id, "team");
   const conversationFiles = new Set(events.flatMap((event) => (event.kind === "message" ? event.files.map((file) => file.id) : [])));
   return {
-    ...report,
+    ...row,
     // The report's own files; those of the conversation are listed with their messages.
-    attachments: report.attachments.filter((attachment) => !conversationFiles.has(attachment.id)),
+    attachments: attachments.filter((attachment) => !conversationFiles.has(attachment.id)),
     assessed_severity: row.assessed_severity,
     cvss_vector: row.cvss_vector,
     cvss_score: row.cvss_score === null ? null : Number(row.cvss_score),

@@ -327,13 +327,18 @@ export async function getReport(db: AppDatabase, id: string): Promise<ReportDeta
     .where("id", "=", id)
     .executeTakeFirst();
   if (!report) return undefined;
+  return { ...report, attachments: await reportAttachments(db, id) };
+}
+
+/** A report's files, in the order they were added. */
+export async function reportAttachments(db: AppDatabase, id: string): Promise<ReportDetail["attachments"]> {
   const attachments = await db
     .selectFrom("report_attachments")
     .select(["id", "filename", "content_type", "size", "sha256", "created_at"])
     .where("report_id", "=", id)
     .orderBy("position")
     .execute();
-  return { ...report, attachments: attachments.map((row) => ({ ...row, size: Number(row.size) })) };
+  return attachments.map((row) => ({ ...row, size: Number(row.size) }));
 }
 
 /** An attachment's description, only within its own report; its bytes come from the store. */

@@ -122,8 +122,8 @@ const rendering = new Map<string, Promise<Buffer>>();
  */
 export async function cardPng(db: AppDatabase, content: CardContent): Promise<Buffer> {
   const key = cardKey(content);
-  const stored = await db.selectFrom("blog_social_cards").select("data").where("key", "=", key).executeTakeFirst();
-  if (stored) return Buffer.from(stored.data);
+  const stored = await storedCard(db, key);
+  if (stored) return stored;
   let pending = rendering.get(key);
   if (!pending) {
     pending = renderCard(content)
@@ -141,7 +141,7 @@ export async function cardPng(db: AppDatabase, content: CardContent): Promise<Bu
   return pending;
 }
 
-/** Whether a stored card has this key (no render). */
+/** The stored card of this key, if one was made (never renders). */
 export async function storedCard(db: AppDatabase, key: string): Promise<Buffer | undefined> {
   const stored = await db.selectFrom("blog_social_cards").select("data").where("key", "=", key).executeTakeFirst();
   return stored ? Buffer.from(stored.data) : undefined;
