@@ -18,6 +18,7 @@ import { indexPost, reindexPostDate, unindexPost } from "../search/post-search.s
 import { RESERVED_POST_SLUGS } from "../../domain/blog-taxonomy";
 import { cleanArticleHtml } from "./article-html.server";
 import { recordSaveRevision } from "./post-revisions.server";
+import { forgetPostCards } from "../social-cards/card-store.server";
 import type { PostWorkflowValues } from "../../domain/post-publishing";
 import {
   claimSlug,
@@ -174,6 +175,7 @@ export async function updatePost(db: AppDatabase, id: string, input: unknown): P
       if (values.slug !== existing.slug) {
         await recordSlugChange(trx, { id, oldSlug: existing.slug, newSlug: values.slug, wasPublic: wasPublic(existing, stored) });
       }
+      if (!wasPublic(values, workflow) || cardFieldsChanged(existing, values)) await forgetPostCards(trx, id);
     });
   } catch (error) {
     if (await slugTaken(db, merged.data.slug, id)) return slugTakenResult();
@@ -222,6 +224,12 @@ async function slugTaken(db: AppDatabase, slug: string, exceptId?: string): Prom
 function slugTakenResult(): PostWriteResult {
   return { ok: false, code: "slug_taken", fields: { slug: postMessages.slugTaken } };
 }
+
+/** Whether a save changes what the post's social card shows (its old cards are then deleted). */
+function cardFieldsChanged(before: CardFields, after: CardFields): boolean {
+  return before.title !== after.title || before.category !== after.category || before.author_name !== after.author_name;
+}
+type CardFields = Pick<BlogPostsTable, "title" | "category" | "author_name">;
 
 function fromRow(row: Selectable<BlogPostsTable>): Record<string, unknown> {
   return { ...row, published: Boolean(row.published), featured: Boolean(row.featured) };

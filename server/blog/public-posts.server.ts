@@ -232,6 +232,20 @@ export async function isPublishedSlug(db: AppDatabase, slug: string): Promise<bo
   return row !== undefined;
 }
 
+/** What a published post's social card shows, by its slug: one read of the slug's index. */
+export async function publishedCardFields(
+  db: AppDatabase,
+  slug: string,
+): Promise<{ id: string; title: string; category: string; author_name: string } | undefined> {
+  return db
+    .selectFrom("blog_posts")
+    .leftJoin("blog_post_editorial", "blog_post_editorial.post_id", "blog_posts.id")
+    .select(["blog_posts.id", "title", "category", "author_name"])
+    .where("blog_posts.slug", "=", slug)
+    .where(publicJoinedFilter())
+    .executeTakeFirst();
+}
+
 /** Optional SEO fields of an article; empty or null means 'use the specification's default'. */
 export type ArticleSeo = { meta_title: string; meta_description: string; social_image_url: string | null };
 

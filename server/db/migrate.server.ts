@@ -27,6 +27,7 @@ import * as adminAccount from "./migrations/0040-admin-account";
 import * as postSearch from "./migrations/0044-post-search";
 import * as categoryAuthorIndexes from "./migrations/0045-category-author-indexes";
 import * as socialCards from "./migrations/0046-social-cards";
+import * as socialCardsPerPost from "./migrations/0053-social-cards-per-post";
 import * as searchPublicOrder from "./migrations/0047-search-public-order";
 
 /**
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   "0045-category-author-indexes": categoryAuthorIndexes,
   "0046-social-cards": socialCards,
   "0047-search-public-order": searchPublicOrder,
+  "0053-social-cards-per-post": socialCardsPerPost,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

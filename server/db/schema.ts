@@ -342,6 +342,7 @@ export type BlogPostSearchTable = {
 
 /** A post's generated social card (migration 0046), by the SHA-256 of what it shows. */
 export type BlogSocialCardsTable = {
+  post_id: string;
   key: string;
   data: Buffer;
   created_at: string;

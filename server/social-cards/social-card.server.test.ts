@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
+import { createPost } from "../blog/posts.server";
 import { cardKey, cardPng, renderCard } from "./social-card.server";
 
 function pngSize(data: Buffer): { width: number; height: number } {
@@ -37,13 +38,16 @@ describe.each(testDatabaseKinds)("stored social cards on %s", (kind) => {
     database = undefined;
   });
 
-  test("made once and stored by key, however many ask", async () => {
+  test("made once and stored by post and key, however many ask", async () => {
     database = await createTestDatabase(kind);
+    const created = await createPost(database.db, { title: "Stored", slug: "stored", published: true });
+    if (!created.ok) throw new Error("the post was not created");
+    const postId = created.post.id;
     const content = { title: "Stored", category: "B", author: "C", siteName: "D" };
-    const [first, second] = await Promise.all([cardPng(database.db, content), cardPng(database.db, content)]);
+    const [first, second] = await Promise.all([cardPng(database.db, postId, content), cardPng(database.db, postId, content)]);
     expect(first.equals(second)).toBe(true);
     const rows = await database.db.selectFrom("blog_social_cards").select("key").execute();
     expect(rows.map((row) => row.key)).toEqual([cardKey(content)]);
-    expect((await cardPng(database.db, content)).equals(first)).toBe(true);
+    expect((await cardPng(database.db, postId, content)).equals(first)).toBe(true);
   });
 });

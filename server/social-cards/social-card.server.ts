@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import satori from "satori";
 import { Resvg } from "@resvg/resvg-js";
 import type { AppDatabase } from "../db/database.server";
+import { storeCard, storedCard } from "./card-store.server";
 
 /**
  * A social card for every post without an image of its own (docs/decisions/160-social-cards.md):
@@ -21,6 +22,11 @@ const CARD_DESIGN = "1";
 const TITLE_MAX_CHARS = 160;
 
 export type CardContent = { title: string; category: string; author: string; siteName: string };
+
+/** What a post's card shows. */
+export function cardContent(post: { title: string; category: string; author_name: string }, siteName: string): CardContent {
+  return { title: post.title, category: post.category, author: post.author_name, siteName };
+}
 
 /** The key of a card: the SHA-256 of its design and everything it shows. */
 export function cardKey(content: CardContent): string {
@@ -117,32 +123,23 @@ export async function renderCard(content: CardContent): Promise<Buffer> {
 const rendering = new Map<string, Promise<Buffer>>();
 
 /**
- * The stored card of this content, made and stored first if there is none. Concurrent requests
- * for one card in this process share one render; two processes racing store it once.
+ * The stored card of this post and content, made and stored first if there is none. Concurrent
+ * requests for one card in this process share one render; two processes racing store it once.
  */
-export async function cardPng(db: AppDatabase, content: CardContent): Promise<Buffer> {
+export async function cardPng(db: AppDatabase, postId: string, content: CardContent): Promise<Buffer> {
   const key = cardKey(content);
-  const stored = await storedCard(db, key);
+  const stored = await storedCard(db, postId, key);
   if (stored) return stored;
-  let pending = rendering.get(key);
+  const renderKey = `${postId}/${key}`;
+  let pending = rendering.get(renderKey);
   if (!pending) {
     pending = renderCard(content)
       .then(async (data) => {
-        await db
-          .insertInto("blog_social_cards")
-          .values({ key, data, created_at: new Date().toISOString() })
-          .onConflict((conflict) => conflict.column("key").doNothing())
-          .execute();
+        await storeCard(db, postId, key, data);
         return data;
       })
-      .finally(() => rendering.delete(key));
-    rendering.set(key, pending);
+      .finally(() => rendering.delete(renderKey));
+    rendering.set(renderKey, pending);
   }
   return pending;
-}
-
-/** The stored card of this key, if one was made (never renders). */
-export async function storedCard(db: AppDatabase, key: string): Promise<Buffer | undefined> {
-  const stored = await db.selectFrom("blog_social_cards").select("data").where("key", "=", key).executeTakeFirst();
-  return stored ? Buffer.from(stored.data) : undefined;
 }
