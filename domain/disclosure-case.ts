@@ -20,6 +20,15 @@ export type CaseEvent =
   | { id: string; at: string; kind: "status"; author: "team" | "reporter"; status: ReportStatus; label: string }
   | { id: string; at: string; kind: "message"; author: "team" | "reporter"; body: string; files: CaseFile[] };
 
+/** What a case link was sent with (docs/decisions/177); links from before that say nothing. */
+export type CaseLinkIssuedFor = "report" | "message" | "status" | "request";
+
+/** One of a case's links as its holder sees it: never a token or its hash. */
+export type CaseLinkView = { issuedAt: string; issuedFor: CaseLinkIssuedFor | null; lastUsedAt: string | null; current: boolean };
+
+/** Messages a case takes a minute, whoever sends them (docs/decisions/176). */
+export const CASE_MESSAGES_PER_MINUTE = 5;
+
 /** What the holder of a case link sees: never the team's internal assessment or other reports' details. */
 export type CaseView = {
   reference: string;
@@ -32,6 +41,8 @@ export type CaseView = {
   duplicateOf: string | null;
   credit: { choice: CreditChoice | null; name: string | null; url: string | null };
   events: CaseEvent[];
+  /** Every link that opens this case, newest first; the one in use is `current`. */
+  links: CaseLinkView[];
 };
 
 export const caseTexts = {
@@ -77,9 +88,28 @@ export const caseTexts = {
   keep: "Keep the report",
   failed: "Something went wrong. Please try again.",
   rateLimited: "Too many requests for this case. Please wait a few minutes and try again.",
+  tooManyMessages: `Too many messages: a case takes at most ${CASE_MESSAGES_PER_MINUTE} a minute. Please wait a minute and send yours again.`,
+  linksTitle: "Links to this case",
+  linksLead: "Every email we send you carries a link of its own, and each one opens this page. End the others if an email may have been seen by someone else.",
+  linkIssued: "Issued",
+  linkIssuedFor: "Sent with",
+  linkLastUsed: "Last used",
+  linkNeverUsed: "Never",
+  linkCurrent: "This link",
+  linkIssuedForLabels: {
+    report: "Confirmation of your report",
+    message: "A message from the team",
+    status: "A status update",
+    request: "Your request for a new link",
+  } satisfies Record<CaseLinkIssuedFor, string>,
+  linkIssuedForUnknown: "An email from the team",
+  endOtherLinks: "End other links",
+  endingOtherLinks: "Ending…",
+  otherLinksEnded: (count: number) => (count === 1 ? "1 other link ended. This one still works." : `${count} other links ended. This one still works.`),
+  onlyLink: "This is the only link to this case.",
   lostLinkTitle: "Lost your case link?",
   lostLinkLead:
-    "Enter the reference and the email address of the report. If they match a report, we email a new case link to that address; the old link stops working.",
+    "Enter the reference and the email address of the report. If they match a report, we email a new case link to that address; your earlier links end once you open the new one.",
   lostLinkSend: "Email me a new link",
   lostLinkSent: "If the reference and address match a report, a new case link is on its way to that address.",
   referenceLabel: "Report reference",

@@ -24,7 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const limited = "code" in opened;
     return data({ view: null, limited }, { status: limited ? 429 : 404, headers: CASE_HEADERS });
   }
-  const view = await caseView(context.services.db, opened.reportId);
+  const view = await caseView(context.services.db, opened.reportId, opened.linkHash);
   return data({ view: view ?? null, limited: false }, { status: view ? 200 : 404, headers: CASE_HEADERS });
 }
 

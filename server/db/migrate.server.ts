@@ -29,6 +29,7 @@ import * as categoryAuthorIndexes from "./migrations/0045-category-author-indexe
 import * as socialCards from "./migrations/0046-social-cards";
 import * as socialCardsPerPost from "./migrations/0053-social-cards-per-post";
 import * as searchPublicOrder from "./migrations/0047-search-public-order";
+import * as caseDigestsAndLinks from "./migrations/0050-case-digests-and-links";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) so the bundled
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   "0045-category-author-indexes": categoryAuthorIndexes,
   "0046-social-cards": socialCards,
   "0047-search-public-order": searchPublicOrder,
+  "0050-case-digests-and-links": caseDigestsAndLinks,
   "0053-social-cards-per-post": socialCardsPerPost,
 };
 

@@ -160,6 +160,9 @@ export type SecurityReportsTable = {
   acknowledged_at: string | null;
   assessed_at: string | null;
   resolved_at: string | null;
+  /** The outbox email gathering the reporter's messages for the team, and when it goes (migration 0050). */
+  team_digest_id: string | null;
+  team_digest_at: string | null;
 };
 
 /** A reporter's case links (migration 0036): SHA-256 of each token, never the token. */
@@ -167,6 +170,9 @@ export type ReportCaseTokensTable = {
   token_hash: string;
   report_id: string;
   created_at: string;
+  /** What the link was sent with (migration 0050): "report", "message", "status" or "request". */
+  issued_for: string | null;
+  last_used_at: string | null;
 };
 
 /** A report's timeline: status changes and the conversation (migration 0036). */

@@ -11,8 +11,8 @@ import { getAttachment } from "../reports/reports.server";
 import { refuseUpload, sendAttachment } from "../reports/security-reports-api.server";
 import { receiveUpload, storedQuotaRefusal, type ReportRefusal } from "../reports/submit-report.server";
 import type { UploadGate } from "../reports/upload-quota.server";
-import { reportIdForToken } from "./case-links.server";
-import { caseView, chooseCredit, replyOnCase, requestNewCaseLink, withdrawCase, type ReplyResult } from "./case.server";
+import { endOtherCaseLinks, findCaseLink, recordCaseLinkUse } from "./case-links.server";
+import { caseView, chooseCredit, countCaseMessage, replyOnCase, requestNewCaseLink, withdrawCase, type ReplyResult } from "./case.server";
 import { caseLinkRequestSchema, creditSchema, messageSchema } from "./case-schemas.server";
 
 const TEN_MINUTES_MS = 10 * 60 * 1000;
@@ -37,25 +37,28 @@ export const CASE_HEADERS = {
 /**
  * The case's limits and lookup, for the API and the case page alike: the client's and the link's
  * rate limits first (a wrong token counts against its client too), then the report the token
- * opens. Answers the report's id, or why not.
+ * opens, noting the link's use (docs/decisions/177). Answers the report's id and the link's hash,
+ * or why not.
  */
 export async function openCase(
   db: AppServices["db"],
   token: string,
   client: string | undefined,
-): Promise<{ ok: true; reportId: string } | { ok: false; status: 404 } | RateLimited> {
+): Promise<{ ok: true; reportId: string; linkHash: string } | { ok: false; status: 404 } | RateLimited> {
   const limitedClient = await countAttempt(db, CASE_CLIENT_RULE, client);
   if (limitedClient) return limitedClient;
-  const reportId = await reportIdForToken(db, token);
-  if (!reportId) return { ok: false, status: 404 };
-  const limitedLink = await countAttempt(db, CASE_LINK_RULE, reportId);
+  const link = await findCaseLink(db, token);
+  if (!link) return { ok: false, status: 404 };
+  const limitedLink = await countAttempt(db, CASE_LINK_RULE, link.reportId);
   if (limitedLink) return limitedLink;
-  return { ok: true, reportId };
+  await recordCaseLinkUse(db, link);
+  return { ok: true, reportId: link.reportId, linkHash: link.tokenHash };
 }
 
 /**
  * The reporter's doors (docs/decisions/144): the case, its messages and files, the credit
- * choice, withdrawal, and the lost-link request that always answers 202.
+ * choice, withdrawal, ending the case's other links, and the lost-link request that always
+ * answers 202.
  */
 export function caseApiRouter(services: AppServices, { gate, limits: overrides }: { gate: UploadGate; limits?: Partial<UploadLimits> }) {
   const { db, config, logger } = services;
@@ -67,14 +70,16 @@ export function caseApiRouter(services: AppServices, { gate, limits: overrides }
     const opened = await openCase(db, req.params.token as string, clientKey(req));
     if (opened.ok) {
       res.locals.reportId = opened.reportId;
+      res.locals.linkHash = opened.linkHash;
       return next();
     }
     if ("code" in opened) return sendRateLimited(res, opened);
     sendApiError(res, 404, caseTexts.notFound);
   };
   const reportIdOf = (res: Response) => res.locals.reportId as string;
+  const linkHashOf = (res: Response) => res.locals.linkHash as string;
   const sendCase = async (res: Response, status = 200) => {
-    const view = (await caseView(db, reportIdOf(res))) as CaseView;
+    const view = (await caseView(db, reportIdOf(res), linkHashOf(res))) as CaseView;
     res.status(status).json({ case: view });
   };
 
@@ -82,6 +87,12 @@ export function caseApiRouter(services: AppServices, { gate, limits: overrides }
 
   router.post("/security/case/:token/messages", caseDoor, async (req, res) => {
     const reportId = reportIdOf(res);
+    const tooMany = await countCaseMessage(db, reportId);
+    if (tooMany) {
+      // The body is left unread: the connection goes once the answer is out.
+      if (req.is("multipart/form-data")) res.set("Connection", "close");
+      return sendRateLimited(res, tooMany);
+    }
     let result: ReplyResult | ReportRefusal;
     if (req.is("multipart/form-data")) {
       result = await receiveUpload(services, req, { clientKey: clientKey(req), limits, gate, textFields: MESSAGE_FIELDS }, async (upload, clientHash) => {
@@ -121,6 +132,12 @@ export function caseApiRouter(services: AppServices, { gate, limits: overrides }
     if (!result.ok) return sendApiError(res, 409, result.error);
     await recordContentChange(db, [ACKNOWLEDGMENTS_TAG]);
     res.status(204).end();
+  });
+
+  // Every link but the one in use stops working: a link in an email that others may have seen.
+  router.post("/security/case/:token/end-other-links", caseDoor, async (_req, res) => {
+    const ended = await endOtherCaseLinks(db, reportIdOf(res), linkHashOf(res));
+    res.json({ ended });
   });
 
   router.get("/security/case/:token/attachments/:attachmentId", caseDoor, async (req, res) => {

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { caseTexts, MESSAGE_MAX, type CaseView, type CreditChoice } from "../../domain/disclosure-case";
+import { CASE_MESSAGES_PER_MINUTE, caseTexts, MESSAGE_MAX, type CaseView, type CreditChoice } from "../../domain/disclosure-case";
 import { mailboxKey } from "../../domain/email-address";
 import { isClosedStatus, REPORTER_STATUS_LABELS, REPORT_REFERENCE_PATTERN } from "../../domain/vulnerability-report";
 import type { AppServices } from "../context.server";
@@ -9,16 +9,17 @@ import { enqueueEmail, notifyOutbox } from "../mail/outbox.server";
 import { insertAttachment } from "../reports/attachment-store.server";
 import type { UploadedFile } from "../reports/report-upload.server";
 import { clientQuotaExceeded, quotaExceeded } from "../reports/upload-quota.server";
-import { mintCaseLink, revokeCaseLinks } from "./case-links.server";
-import { newCaseLinkEmail, reporterActivityEmail } from "./disclosure-emails.server";
+import { listCaseLinks, mintCaseLink } from "./case-links.server";
+import { newCaseLinkEmail, reporterWithdrewEmail } from "./disclosure-emails.server";
 import { addReportEvent, reportTimeline } from "./report-timeline.server";
+import { tellTeamOfReply } from "./team-digest.server";
 
 /**
  * What the holder of a case link can do (docs/decisions/144): read the report's status and
  * conversation, reply with text and files, choose how to be credited, withdraw the report, and,
  * having lost the link, ask for a new one by reference and address.
  */
-export async function caseView(db: AppDatabase, reportId: string): Promise<CaseView | undefined> {
+export async function caseView(db: AppDatabase, reportId: string, currentLinkHash?: string): Promise<CaseView | undefined> {
   const report = await db
     .selectFrom("security_reports")
     .leftJoin("security_reports as original", "original.id", "security_reports.duplicate_of")
@@ -45,6 +46,7 @@ export async function caseView(db: AppDatabase, reportId: string): Promise<CaseV
     duplicateOf: report.status === "duplicate" ? report.duplicate_of_reference : null,
     credit: { choice: (report.credit as CreditChoice | null) ?? null, name: report.credit_name, url: report.credit_url },
     events: await reportTimeline(db, reportId, "reporter"),
+    links: await listCaseLinks(db, reportId, currentLinkHash),
   };
 }
 
@@ -52,10 +54,23 @@ export type ReplyResult =
   | { ok: true; id: string }
   | { ok: false; status: 400 | 409 | 429 | 503; error: string; field?: string; retryAfterSeconds?: number };
 
+/** Messages on one case, whoever sends them: a case is not a way to fill the team's inbox. */
+export const CASE_MESSAGE_RULE: RateLimitRule = {
+  name: "case-messages",
+  windowMs: 60 * 1000,
+  limit: CASE_MESSAGES_PER_MINUTE,
+  message: caseTexts.tooManyMessages,
+};
+
+/** Counts a message for its case; the door asks before reading the body, so a refused one costs no upload. */
+export async function countCaseMessage(db: AppDatabase, reportId: string): Promise<RateLimited | undefined> {
+  return countAttempt(db, CASE_MESSAGE_RULE, reportId);
+}
+
 /**
  * The reporter's message, with files checked like the form's, stored with the team's
- * notification in one transaction; the report is marked for the team. A closed report takes no
- * more messages.
+ * notification in one transaction (a digest, docs/decisions/176); the report is marked for the
+ * team. A closed report takes no more messages.
  */
 export async function replyOnCase(
   { db, config }: Pick<AppServices, "db" | "config">,
@@ -103,11 +118,7 @@ export async function replyOnCase(
         file.path,
       );
     }
-    await trx.updateTable("security_reports").set({ awaiting_team: 1, updated_at: now.toISOString() }).where("id", "=", reportId).execute();
-    await enqueueEmail(
-      trx,
-      reporterActivityEmail(config, { id: reportId, reference: report.reference, title: report.vulnerability_title, body: text, files }),
-    );
+    await tellTeamOfReply(trx, config, { id: reportId, reference: report.reference, title: report.vulnerability_title }, { at: now, body: text, files });
     return { ok: true, id: eventId };
   }).then((result) => {
     if (result.ok) notifyOutbox();
@@ -153,7 +164,7 @@ export async function withdrawCase(
       .where("id", "=", reportId)
       .execute();
     await addReportEvent(trx, { report_id: reportId, kind: "status", author: "reporter", status: "withdrawn" }, now);
-    await enqueueEmail(trx, reporterActivityEmail(config, { id: reportId, reference: report.reference, title: report.vulnerability_title, withdrawn: true }));
+    await enqueueEmail(trx, reporterWithdrewEmail(config, { id: reportId, reference: report.reference, title: report.vulnerability_title }));
     return true;
   });
   if (!done) return { ok: false, error: caseTexts.closedNoReplies };
@@ -174,9 +185,10 @@ const LINK_REQUEST_RULE: RateLimitRule = { name: "case-link-request", windowMs: 
 
 /**
  * A lost link, from any door: the client's limit first. Then, when the reference and the address
- * (however spelled: `mailboxKey`) belong to one report, its links are ended and a new one is
- * emailed to the report's own address. Whatever happened after the limit, the caller answers the
- * same, so nobody learns whether a reference exists.
+ * (however spelled: `mailboxKey`) belong to one report, a new link is emailed to the report's own
+ * address; the earlier links keep working until it is first used (docs/decisions/177). Whatever
+ * happened after the limit, the caller answers the same, so nobody learns whether a reference
+ * exists.
  */
 export async function requestNewCaseLink(
   { db, config }: Pick<AppServices, "db" | "config">,
@@ -200,8 +212,7 @@ async function sendNewCaseLink({ db, config }: Pick<AppServices, "db" | "config"
   if (!report || mailboxKey(report.reporter_email) !== mailboxKey(email)) return;
   const sent = await db.transaction().execute(async (trx) => {
     if (await countAttempt(trx, NEW_LINK_RULE, report.id)) return false;
-    await revokeCaseLinks(trx, report.id);
-    const caseUrl = await mintCaseLink(trx, config, report.id);
+    const caseUrl = await mintCaseLink(trx, config, report.id, "request");
     await enqueueEmail(trx, newCaseLinkEmail(config, { to: report.reporter_email, reference: report.reference, caseUrl }));
     return true;
   });

@@ -76,35 +76,59 @@ export function newCaseLinkEmail(
       `Someone, hopefully you, asked for a new link to the case page of report ${reference}. Here it is:`,
       caseUrl,
       "",
-      "Earlier links to this case no longer work. If you did not ask for this, you can ignore this email.",
+      "Your earlier links keep working until you open this one; then they end. If you did not ask for this, ignore this email: nothing changes.",
       ...signature(config),
     ].join("\n"),
   };
 }
 
-/** To the team: the reporter wrote, added files, or withdrew the report. */
-export function reporterActivityEmail(
+/** One of the reporter's messages as the team's digest shows it (docs/decisions/176). */
+export type ReporterMessage = { at: Date; body: string; files: { filename: string; size: number }[] };
+
+/** Past this, a digest lists no more messages, only that there are more: the report has them all. */
+const DIGEST_TEXT_MAX = 100_000;
+const DIGEST_MORE = "More messages arrived since: read them in the report.";
+
+/** To the team: the reporter's messages since the last such email, oldest first. */
+export function reporterRepliesEmail(
   config: MailConfig,
-  {
-    id,
-    reference,
-    title,
-    body,
-    files,
-    withdrawn = false,
-  }: { id: string; reference: string; title: string; body?: string; files?: { filename: string; size: number }[]; withdrawn?: boolean },
+  { id, reference, title }: { id: string; reference: string; title: string },
+  message: ReporterMessage,
 ): OutgoingEmail {
-  const what = withdrawn ? "The reporter withdrew" : "The reporter wrote about";
   return {
     to: config.mail.securityTo,
-    subject: `[${reference}] ${withdrawn ? "Withdrawn" : "Reporter replied"}: ${oneLineHeader(title)}`,
+    subject: `[${reference}] Reporter replied: ${oneLineHeader(title)}`,
     text: [
-      `${what} ${reference} on the case page.`,
+      `The reporter wrote about ${reference} on the case page (messages since the last such email, oldest first).`,
       `Open the report at ${config.public.siteUrl}/admin/reports/${id}`,
-      ...(body ? ["", body] : []),
-      ...(files && files.length > 0
-        ? ["", "Files added (download them from the report):", ...files.map((file) => `- ${oneLineHeader(file.filename)} (${formatBytes(file.size)})`)]
-        : []),
+      "",
+      messageSection(message),
     ].join("\n"),
+  };
+}
+
+/** A held digest's text with one more message, or with a note that there are more. */
+export function withAnotherMessage(digest: string, message: ReporterMessage): string {
+  if (digest.endsWith(DIGEST_MORE)) return digest;
+  const section = messageSection(message);
+  return digest.length + section.length > DIGEST_TEXT_MAX ? `${digest}\n\n${DIGEST_MORE}` : `${digest}\n\n${section}`;
+}
+
+function messageSection({ at, body, files }: ReporterMessage): string {
+  return [
+    `Message of ${at.toISOString().slice(0, 16).replace("T", " ")} UTC:`,
+    ...(body ? [body] : []),
+    ...(files.length > 0
+      ? ["Files added (download them from the report):", ...files.map((file) => `- ${oneLineHeader(file.filename)} (${formatBytes(file.size)})`)]
+      : []),
+  ].join("\n");
+}
+
+/** To the team: the reporter withdrew the report. */
+export function reporterWithdrewEmail(config: MailConfig, { id, reference, title }: { id: string; reference: string; title: string }): OutgoingEmail {
+  return {
+    to: config.mail.securityTo,
+    subject: `[${reference}] Withdrawn: ${oneLineHeader(title)}`,
+    text: [`The reporter withdrew ${reference} on the case page.`, `Open the report at ${config.public.siteUrl}/admin/reports/${id}`].join("\n"),
   };
 }

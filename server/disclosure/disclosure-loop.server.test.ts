@@ -166,8 +166,9 @@ describe.each(testDatabaseKinds)("the disclosure loop on %s", (kind) => {
     expect(sent).toHaveLength(before + 1);
     expect(sent.at(-1)!.subject).toBe(`[${mine.reference}] Your new case link`);
     expect(await emailsTo(db, "mallory@example.com")).toHaveLength(0);
-    // The new link works; the one before it is revoked.
+    // The old link works until the new one is first used; then it ends (docs/decisions/177).
     const fresh = /\/security\/case\/([A-Za-z0-9_-]{43})/.exec(sent.at(-1)!.text_body)![1]!;
+    expect((await fetch(`${url}/security/case/${tokenOf(mine.caseUrl)}`)).status).toBe(200);
     expect((await fetch(`${url}/security/case/${fresh}`)).status).toBe(200);
     expect((await fetch(`${url}/security/case/${tokenOf(mine.caseUrl)}`)).status).toBe(404);
 

@@ -77,7 +77,7 @@ export async function postTeamMessage(
     if (!report) return false;
     await addReportEvent(trx, { report_id: id, kind: "message", author: "team", body: text }, now);
     await markAnswered(trx, id, now);
-    const caseUrl = await mintCaseLink(trx, config, id, now);
+    const caseUrl = await mintCaseLink(trx, config, id, "message", now);
     await enqueueEmail(trx, teamMessageEmail(config, { to: report.reporter_email, reference: report.reference, body: text, caseUrl }));
     return true;
   });
@@ -161,7 +161,7 @@ export async function updateTriage(
     await addReportEvent(trx, { report_id: id, kind: "status", author: "team", status }, now);
     if (status !== "new") await markAnswered(trx, id, now);
     if (reporterHearsOf(status)) {
-      const caseUrl = await mintCaseLink(trx, config, id, now);
+      const caseUrl = await mintCaseLink(trx, config, id, "status", now);
       const duplicateReference = status === "duplicate" ? (duplicateOf?.reference ?? (await referenceOf(trx, duplicateId))) : null;
       await enqueueEmail(trx, statusEmail(config, { to: current.reporter_email, reference: current.reference, status, duplicateOf: duplicateReference, caseUrl }));
     }

@@ -16,9 +16,10 @@ const SINGLE_ADDRESS = /^[^\s<>,;:"()[\]\\]+@[^\s<>,;:"()[\]\\]+$/;
 /**
  * Queues an email in the outbox. Pass the transaction that writes what caused the email, so
  * both are committed together or not at all; the outbox worker delivers it later. Call
- * `notifyOutbox()` once that transaction has committed, so delivery starts at once.
+ * `notifyOutbox()` once that transaction has committed, so delivery starts at once. With
+ * `notBefore`, no worker sends it before then.
  */
-export async function enqueueEmail(db: Kysely<Database>, email: OutgoingEmail): Promise<string> {
+export async function enqueueEmail(db: Kysely<Database>, email: OutgoingEmail, { notBefore }: { notBefore?: Date } = {}): Promise<string> {
   // Addresses travel to nodemailer as address objects; a visitor's value can never add a header.
   for (const [field, address] of [["to", email.to], ["replyTo", email.replyTo]] as const) {
     if (address !== undefined && !SINGLE_ADDRESS.test(address)) {
@@ -38,7 +39,8 @@ export async function enqueueEmail(db: Kysely<Database>, email: OutgoingEmail): 
       text_body: email.text,
       status: "pending",
       attempts: 0,
-      next_attempt_at: now,
+      // A held email (a digest still gathering) is not due before its time.
+      next_attempt_at: notBefore && notBefore.getTime() > Date.parse(now) ? notBefore.toISOString() : now,
       created_at: now,
     })
     .execute();

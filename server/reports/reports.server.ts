@@ -110,7 +110,7 @@ export async function createReport(
         };
         await insertAttachment(trx, facts, file.path);
       }
-      caseUrl = await mintCaseLink(trx, config, id, now);
+      caseUrl = await mintCaseLink(trx, config, id, "report", now);
       // Counted in this transaction: a report that is not stored uses up nothing. Counted per
       // mailbox, not per spelling: victim+1@ and victim+2@ share one cap.
       const capped = await countAttempt(trx, ACKNOWLEDGEMENT_RULE, mailboxKey(input.reporter_email));
