@@ -82,7 +82,7 @@ describe.each(testDatabaseKinds)("analytics API on %s", (kind) => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(csv.headers.get("content-disposition")).toContain(`analytics-pages-${addDays(today, -6)}-to-${today}.csv`);
-    expect(await csv.text()).toBe("path,views,visitors,leads,demo_clicks\r\n/,12,5,0,0\r\n/blog/a-post,9,4,0,0\r\n");
+    expect(await csv.text()).toBe('path,views,visitors,leads,demo_clicks\r\n"/",12,5,0,0\r\n"/blog/a-post",9,4,0,0\r\n');
   });
 
   test("without a token: 401; a bad period or table: 400 naming it", async () => {
@@ -112,15 +112,16 @@ describe.each(testDatabaseKinds)("analytics API on %s", (kind) => {
 });
 
 describe("the CSV export", () => {
-  test("quotes what needs quoting and defuses cells a spreadsheet would run as formulas", () => {
+  test("quotes every text cell and defuses cells a spreadsheet would run as formulas", () => {
     const report = {
       campaigns: [
         { source: '=HYPERLINK("http://evil")', medium: "a,b", campaign: "line\nbreak", visitors: 1, leads: 2, demo_clicks: 0 },
         { source: "+1", medium: "-2", campaign: "@x", visitors: 3, leads: 0, demo_clicks: 1 },
+        { source: "news;=HYPERLINK(1)", medium: "", campaign: "", visitors: 1, leads: 0, demo_clicks: 0 },
       ],
     } as unknown as AnalyticsReport;
     expect(reportCsv(report, "campaigns")).toBe(
-      'source,medium,campaign,visitors,leads,demo_clicks\r\n"\'=HYPERLINK(""http://evil"")","a,b","line\nbreak",1,2,0\r\n"\'+1","\'-2","\'@x",3,0,1\r\n',
+      'source,medium,campaign,visitors,leads,demo_clicks\r\n"\'=HYPERLINK(""http://evil"")","a,b","line\nbreak",1,2,0\r\n"\'+1","\'-2","\'@x",3,0,1\r\n"\'news;\'=HYPERLINK(1)","","",1,0,0\r\n',
     );
   });
 });
