@@ -11,6 +11,18 @@ export { SEARCH_QUERY_MAX_CHARS };
 export const SEARCH_QUERY_MAX_WORDS = 8;
 /** A word longer than this is cut: no language needs more to be found by prefix. */
 export const SEARCH_WORD_MAX_CHARS = 40;
+/**
+ * The shortest word read as a prefix: the index's shortest prefix index (SQLite FTS5 `prefix =
+ * '2 3 4'`, migration 0044). A shorter word ("a", "c") is matched whole: as a prefix it would
+ * read every term of the index that starts with it, and finds nearly every post anyway
+ * (docs/decisions/172-search-that-costs-what-a-search-should.md).
+ */
+export const SEARCH_PREFIX_MIN_CHARS = 2;
+
+/** Whether a query word is matched as a prefix (else whole), on both databases and in snippets. */
+export function isPrefixWord(word: string): boolean {
+  return [...word].length >= SEARCH_PREFIX_MIN_CHARS;
+}
 
 export const searchMessages = {
   tooLong: `The search query is too long: at most ${SEARCH_QUERY_MAX_CHARS} characters.`,
@@ -32,13 +44,16 @@ export function searchWords(text: string): string[] {
 /**
  * A query as typed, bounded and read as words. Anything that is not a letter or digit (quotes, FTS
  * operators, brackets, NUL) separates words and is otherwise ignored, so no text reaches the
- * database as syntax. `text` is the query's one spelling (its words joined by a space): the
- * address of its result page.
+ * database as syntax. Every word is required and the ranking and the snippet weigh no word by its
+ * place or its repetition, so the words are sorted and each kept once: every order of one search
+ * is one query. `text` is the query's one spelling (those words joined by a space): the address
+ * of its result page.
  */
 export function parseSearchQuery(raw: string): SearchQuery {
   if (raw.length > SEARCH_QUERY_MAX_CHARS) return { ok: false, error: searchMessages.tooLong };
-  const words = searchWords(raw);
-  if (words.length > SEARCH_QUERY_MAX_WORDS) return { ok: false, error: searchMessages.tooManyWords };
+  const typed = searchWords(raw);
+  if (typed.length > SEARCH_QUERY_MAX_WORDS) return { ok: false, error: searchMessages.tooManyWords };
+  const words = [...new Set(typed)].sort();
   return { ok: true, words, text: words.join(" ") };
 }
 
@@ -103,8 +118,8 @@ type Token = { start: number; end: number; words: number };
 
 /**
  * A post's text around the query's words, the same on both databases: the window of
- * `SNIPPET_WORDS` words holding most of the query's words (each read as a prefix, like the
- * search), the first such; a few words of context before the first word found. The text is
+ * `SNIPPET_WORDS` words holding most of the query's words (each read as a prefix or whole, like
+ * the search), the first such; a few words of context before the first word found. The text is
  * the post's title, excerpt and body as plain text; reading stops once a window holds every word.
  */
 export function snippetOf(text: string, words: string[]): SnippetPart[] {
@@ -127,7 +142,7 @@ export function snippetOf(text: string, words: string[]): SnippetPart[] {
     const folded = foldWord(match[0]);
     let found = 0;
     wanted.forEach((word, index) => {
-      if (folded.startsWith(word)) found |= 1 << index;
+      if (isPrefixWord(word) ? folded.startsWith(word) : folded === word) found |= 1 << index;
     });
     tokens.push({ start: match.index, end: match.index + match[0].length, words: found });
     if (found !== 0) starts.push(Math.max(0, tokens.length - 1 - SNIPPET_LEAD));

@@ -15,13 +15,20 @@ import type { Route } from "./+types/blog-search";
 
 /** /blog/search?q= (docs/decisions/156-post-search.md): server-rendered, a plain GET form, noindex. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const result = await loadSearchPage(context.services, new URL(request.url));
+  const result = await loadSearchPage(context.services, new URL(request.url), context.clientKey);
   if (result.kind === "redirect") throw redirect(result.to, 301);
   if (result.kind === "not_found") throw data(null, { status: 404 });
   if (result.kind === "invalid") return data({ state: "invalid" as const, query: result.query, error: result.error }, { status: 400 });
+  if (result.kind === "limited") {
+    const headers = { "Retry-After": String(result.limited.retryAfterSeconds), "Cache-Control": "no-store" };
+    return data({ state: "limited" as const, query: result.query, error: result.limited.error }, { status: 429, headers });
+  }
   if (result.kind === "error") return data({ state: "error" as const, query: result.query }, { status: 503 });
   return { state: "ok" as const, query: result.query, results: result.results };
 }
+
+/** A refusal says when to come back (Retry-After); every other answer has only the page's own headers. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ matches, data: loaderData }) => {
   const query = loaderData && loaderData.state !== "invalid" ? loaderData.query : "";
@@ -61,7 +68,7 @@ export default function BlogSearchPage({ loaderData }: Route.ComponentProps) {
         <SearchForm id="search-page-query" query={loaderData.state === "invalid" ? loaderData.query : query} className="mx-auto mt-8" />
       </PageHeader>
       <div className="mx-auto max-w-3xl px-4 pb-24 sm:px-6">
-        {loaderData.state === "invalid" ? (
+        {loaderData.state === "invalid" || loaderData.state === "limited" ? (
           <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-6 py-5 text-center text-red-800">
             {loaderData.error}
           </p>

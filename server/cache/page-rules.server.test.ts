@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { SEARCH_LIMIT } from "../search/search-limit.server";
 import type { PageAddress } from "./page-address.server";
 import { siteRouteManifest } from "../../tests/helpers/site-routes";
 import { isRouterDataRequest, nextMidnight, pageCacheKey, pageQueryRedirect, PRIVATE_ROUTES, PUBLIC_ROUTES, pageRule } from "./page-rules.server";
@@ -66,16 +67,22 @@ describe("which answers the page cache keeps", () => {
 
 describe("readers' pages (decisions 156, 157)", () => {
   test("search results, category and author pages are kept and dropped by any post change", () => {
-    expect(pageRule(at("routes/blog-search", "/blog/search"))).toEqual({ tags: ["posts"] });
+    // Search results also sit in their bounded share of the cache, and a miss is a search the client pays for (decision 172).
+    expect(pageRule(at("routes/blog-search", "/blog/search"))).toEqual({ tags: ["posts"], share: "search", limit: SEARCH_LIMIT });
     expect(pageRule(at("routes/blog-category", "/blog/category/training", { slug: "training" }))).toEqual({ tags: ["posts"] });
     expect(pageRule(at("routes/blog-author", "/blog/author/jane", { slug: "jane" }))).toEqual({ tags: ["posts"] });
   });
 
-  test("a search has one address: its words, lower case, one space apart; junk never makes a new key", () => {
+  test("a search has one address: its words sorted, each once, lower case, one space apart; junk never makes a new key", () => {
     expect(pageCacheKey("/blog/search", "?q=compliance&utm_source=x")).toBe("/blog/search?q=compliance");
     expect(pageCacheKey("/blog/search", "?page=2&q=compliance")).toBe("/blog/search?q=compliance&page=2");
     expect(pageQueryRedirect("/blog/search", "?q=Compliance%21%21")).toBe("/blog/search?q=compliance");
-    expect(pageQueryRedirect("/blog/search", "?q=%22a%22+OR+b*")).toBe("/blog/search?q=a+or+b");
+    expect(pageQueryRedirect("/blog/search", "?q=%22a%22+OR+b*")).toBe("/blog/search?q=a+b+or");
+    // Every order of the same words is one page (decision 172).
+    for (const order of ["h g f e d c b a", "c a b d e f g h", "B a c d e f g h"]) {
+      expect(pageQueryRedirect("/blog/search", `?q=${encodeURIComponent(order)}`), order).toBe("/blog/search?q=a+b+c+d+e+f+g+h");
+    }
+    expect(pageQueryRedirect("/blog/search", "?q=a+b+c+d+e+f+g+h")).toBeUndefined();
     expect(pageQueryRedirect("/blog/search", "?q=&page=1")).toBe("/blog/search");
     expect(pageQueryRedirect("/blog/search", "?q=compliance")).toBeUndefined();
     // Past its limits: kept as it is and answered 400, which is never stored.

@@ -1,5 +1,7 @@
 import { parsePageNumber } from "../../domain/blog";
 import { canonicalSearchText } from "../../domain/search";
+import type { RateLimitRule } from "../limits/rate-limits.server";
+import { SEARCH_LIMIT } from "../search/search-limit.server";
 import { ACKNOWLEDGMENTS_TAG, POSTS_TAG, postTag } from "./content-changes.server";
 import type { PageAddress } from "./page-address.server";
 
@@ -8,7 +10,25 @@ import type { PageAddress } from "./page-address.server";
  * pages are the same for everyone who asks; they are listed here by route, so a route added later
  * (or the admin area, or a preview) is rendered per request and never kept until it is listed.
  */
-export type PageRule = { tags: string[]; expiresAt?: number };
+export type PageRule = {
+  tags: string[];
+  expiresAt?: number;
+  /** The bounded share of the page cache the page is kept in (PAGE_SHARES). */
+  share?: PageShare;
+  /** A miss (the page rendered) counts one attempt of this limit for the client who asked; a hit is free. */
+  limit?: RateLimitRule;
+};
+
+/**
+ * Search results are pages without end (every query is one): they hold at most this share of the
+ * page cache, so a stream of new queries evicts older results, never the site's other pages
+ * (docs/decisions/172-search-that-costs-what-a-search-should.md).
+ */
+export const PAGE_SHARES = { search: 0.25 } as const;
+export type PageShare = keyof typeof PAGE_SHARES;
+
+/** The search route: every page of it in the search share, every miss a search the client pays for. */
+const SEARCH_ROUTE = "routes/blog-search";
 
 export const PUBLIC_ROUTES = new Set([
   "routes/home",
@@ -63,6 +83,7 @@ export const PRIVATE_ROUTES = new Set([
 export function pageRule(address: PageAddress, now = new Date()): PageRule | undefined {
   if (!PUBLIC_ROUTES.has(address.routeId)) return undefined;
   // Lists of posts: any post's change may add, drop or reorder what they show (decisions 156, 157).
+  if (address.routeId === SEARCH_ROUTE) return { tags: [POSTS_TAG], share: "search", limit: SEARCH_LIMIT };
   if (LIST_ROUTES.has(address.routeId)) return { tags: [POSTS_TAG] };
   if (address.routeId === "routes/security-acknowledgments") return { tags: [ACKNOWLEDGMENTS_TAG] };
   if (address.routeId === ARTICLE_ROUTE) return { tags: [postTag(address.params.slug ?? "")] };
@@ -97,8 +118,8 @@ type QueryParameter = {
 const PAGE_NUMBER: QueryParameter = { takes: (value) => (parsePageNumber(value) ?? 1) > 1, otherwise: "redirect" };
 
 /**
- * A search query (decision 156) is kept in its one spelling (its words, lower case, one space
- * apart): any other spelling of it is redirected there. A query past its limits is kept as it is
+ * A search query (decisions 156, 172) is kept in its one spelling (its words sorted, each once,
+ * lower case, one space apart): any other spelling or word order of it is redirected there. A query past its limits is kept as it is
  * and answered 400, which is never stored, so junk adds no entry to the cache.
  */
 const SEARCH_QUERY: QueryParameter = {

@@ -89,6 +89,7 @@ export async function toStoredPage(
     hash,
     tags: rule.tags,
     expiresAt: rule.expiresAt,
+    share: rule.share,
   };
 }
 

@@ -12,8 +12,19 @@ import type { Logger } from "../logger.server";
  * services (docs/decisions/060-client-keys-and-limits.md).
  */
 export function clientKey(req: Request): string {
-  const address = req.ip ?? req.socket.remoteAddress ?? "unknown";
+  const address = clientAddressOf(req.ip, req);
   return net.isIP(address) ? ipKeyGenerator(address) : address;
+}
+
+/**
+ * The client's address: the one derived from X-Forwarded-For when it is an IP address, else the
+ * socket's own. With a hop count, proxy-addr takes the entry at that hop whatever it holds, so a
+ * client that reaches the port with fewer proxies in front than counted writes it itself, and
+ * "x1", "x2"… would each be a new client to every limit (docs/decisions/172).
+ */
+function clientAddressOf(derived: string | undefined, req: IncomingMessage): string {
+  if (derived !== undefined && net.isIP(derived)) return derived;
+  return req.socket.remoteAddress ?? "unknown";
 }
 
 /**
@@ -47,7 +58,7 @@ export function warnOfUntrustedForwarding(logger: Logger): RequestHandler {
 export function clientAddressReader(trust: TrustProxy | undefined): (req: IncomingMessage) => string {
   const trusted =
     typeof trust === "number" ? (_address: string, hop: number) => hop < trust : proxyAddr.compile(trust ?? []);
-  return (req) => proxyAddr(req, trusted);
+  return (req) => clientAddressOf(proxyAddr(req, trusted), req);
 }
 
 /** The names Express (proxy-addr) knows for groups of addresses. */

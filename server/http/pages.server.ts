@@ -6,7 +6,9 @@ import { POSTS_TAG, watchContentChanges, onLocalContentChange } from "../cache/c
 import { createPageStore, type PageStore, type StoredPage } from "../cache/page-store.server";
 import { sharedRenders } from "../cache/shared-renders.server";
 import { isNormalisedPath, normalisedPath, pageAddressFinder } from "../cache/page-address.server";
-import { isRouterDataRequest, NOT_FOUND_ROUTE, pageCacheKey, pageQueryRedirect, pageRule, type PageRule } from "../cache/page-rules.server";
+import { isRouterDataRequest, NOT_FOUND_ROUTE, PAGE_SHARES, pageCacheKey, pageQueryRedirect, pageRule, type PageRule } from "../cache/page-rules.server";
+import { countAttempt } from "../limits/rate-limits.server";
+import { clientKey } from "./client-key.server";
 import { nextScheduledPublication } from "../blog/post-visibility.server";
 import { inlineScriptHashes, withModulesAfterFirstPaint } from "./page-html.server";
 import { assignNonce, type HeaderPolicy } from "./security-headers.server";
@@ -55,7 +57,7 @@ export function pagesHandler({ services, build, policy, perRequest, countView }:
   render: RequestHandler;
 } {
   const { config, db } = services;
-  const store = config.pageCacheMaxBytes > 0 ? createPageStore(config.pageCacheMaxBytes) : undefined;
+  const store = config.pageCacheMaxBytes > 0 ? createPageStore(config.pageCacheMaxBytes, PAGE_SHARES) : undefined;
   let generation = 0;
   // When the next scheduled post goes public (decision 125): blog pages kept now expire then.
   let nextPublication: Promise<number | undefined> | undefined;
@@ -197,6 +199,10 @@ export function pagesHandler({ services, build, policy, perRequest, countView }:
       await watcher.check();
       const key = keyOf(req.path, search);
       let page = store.get(key);
+      // A miss that costs the client a limit (a search): counted here, for the one who asked,
+      // since the render below is shared. Refused, the page renders for this client alone, and
+      // its loader answers the refusal (429).
+      if (!page && rule.limit && (await countAttempt(db, rule.limit, clientKey(req)))) return renderPerRequest(req, res, next, undefined);
       if (!page) {
         const rendered = await renderOnce(key, rule);
         const full = rendered.status === 404 && store.notFoundPages >= MAX_KEPT_NOT_FOUND_PAGES;

@@ -1,9 +1,10 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from "kysely";
 import { BLOG_PAGE_SIZE } from "../../domain/blog";
-import { plainText, searchableText, snippetOf, type SnippetPart } from "../../domain/search";
+import { isPrefixWord, plainText, searchableText, snippetOf, type SnippetPart } from "../../domain/search";
 import { publicIndexFilter, type PublicIndexFilter } from "../blog/post-visibility.server";
 import { isPostgres, type AppDatabase } from "../db/database.server";
 import type { Database } from "../db/schema";
+import { createTurns } from "./search-turns.server";
 
 /**
  * One search interface over the database the site runs on (docs/decisions/156-post-search.md):
@@ -116,12 +117,16 @@ type IndexMatch = {
 };
 
 /**
- * Every word a prefix and all required (`search`), or any word exactly, in title or excerpt
+ * Every word required, a prefix from the index's shortest prefix on and whole below it
+ * (`search`, domain/search.ts `isPrefixWord`), or any word exactly, in title or excerpt
  * (`related`). Words hold letters and digits only (domain/search.ts) and are bound values.
  */
 function indexMatch(db: AppDatabase, words: string[], kind: "search" | "related", isPublic: PublicIndexFilter): IndexMatch {
+  const prefix = (word: string) => kind === "search" && isPrefixWord(word);
   if (isPostgres(db)) {
-    const terms = words.map((word) => (kind === "search" ? `'${word}':*` : `'${word}':AB`)).join(kind === "search" ? " & " : " | ");
+    const terms = words
+      .map((word) => (prefix(word) ? `'${word}':*` : kind === "search" ? `'${word}'` : `'${word}':AB`))
+      .join(kind === "search" ? " & " : " | ");
     const query = sql`to_tsquery('simple', ${terms})`;
     return {
       rows: () => db.selectFrom("blog_post_search").where(sql<boolean>`blog_post_search.document @@ ${query}`).where(isPublic),
@@ -129,7 +134,7 @@ function indexMatch(db: AppDatabase, words: string[], kind: "search" | "related"
       recent: sql`blog_post_search.created_at desc`,
     };
   }
-  const terms = words.map((word) => (kind === "search" ? `"${word}"*` : `"${word}"`));
+  const terms = words.map((word) => (prefix(word) ? `"${word}"*` : `"${word}"`));
   const match = kind === "search" ? terms.join(" AND ") : `{title excerpt} : (${terms.join(" OR ")})`;
   return {
     rows: () =>
@@ -144,10 +149,17 @@ function indexMatch(db: AppDatabase, words: string[], kind: "search" | "related"
   };
 }
 
+/**
+ * A search's two index reads (the count, the ranking) take turns in this process on SQLite, whose
+ * queries block it; PostgreSQL's run elsewhere and need none.
+ */
+const sqliteTurns = createTurns();
+const inTurn = <T>(db: AppDatabase, work: () => Promise<T>): Promise<T> => (isPostgres(db) ? work() : sqliteTurns(work));
+
 const HIT_COLUMNS = ["blog_posts.slug", "blog_posts.title", "blog_posts.excerpt", "blog_posts.category", "blog_posts.author_name", "blog_posts.created_at", "blog_posts.read_time"] as const;
 
 /**
- * One page of published posts matching every word (each as a prefix), best first, newest first
+ * One page of published posts matching every word (a prefix, or whole when short), best first, newest first
  * among equals, each with a snippet of where the words are. Undefined when the page is past the
  * last one. The count and the ranking read the index alone; the posts table is read for the
  * page's rows only.
@@ -155,19 +167,21 @@ const HIT_COLUMNS = ["blog_posts.slug", "blog_posts.title", "blog_posts.excerpt"
 export async function searchPosts(db: AppDatabase, words: string[], page: number): Promise<SearchPage | undefined> {
   if (words.length === 0) return page === 1 ? { items: [], page: 1, totalPages: 1, total: 0 } : undefined;
   const match = indexMatch(db, words, "search", await publicIndexFilter(db));
-  const { count } = await match.rows().select(sql<number | string>`count(*)`.as("count")).executeTakeFirstOrThrow();
+  const { count } = await inTurn(db, () => match.rows().select(sql<number | string>`count(*)`.as("count")).executeTakeFirstOrThrow());
   const total = Number(count);
   const totalPages = Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE));
   if (page > totalPages) return undefined;
-  const ranked = await match
-    .rows()
-    .select("blog_post_search.post_id")
-    .orderBy(match.relevance)
-    .orderBy("blog_post_search.created_at", "desc")
-    .orderBy("blog_post_search.post_id", "desc")
-    .limit(BLOG_PAGE_SIZE)
-    .offset((page - 1) * BLOG_PAGE_SIZE)
-    .execute();
+  const ranked = await inTurn(db, () =>
+    match
+      .rows()
+      .select("blog_post_search.post_id")
+      .orderBy(match.relevance)
+      .orderBy("blog_post_search.created_at", "desc")
+      .orderBy("blog_post_search.post_id", "desc")
+      .limit(BLOG_PAGE_SIZE)
+      .offset((page - 1) * BLOG_PAGE_SIZE)
+      .execute(),
+  );
   const ids = ranked.map((row) => row.post_id);
   const rows =
     ids.length === 0

@@ -4,16 +4,9 @@ import { parseSearchQuery, searchMessages, snippetHtml } from "../../domain/sear
 import type { AppServices } from "../context.server";
 import { sendApiError, sendRateLimited } from "../http/api-errors.server";
 import { clientKey } from "../http/client-key.server";
-import { countAttempt, type RateLimitRule } from "../limits/rate-limits.server";
+import { countAttempt } from "../limits/rate-limits.server";
 import { searchPosts } from "./post-search.server";
-
-/** Searches a client may run through the API per minute: each one reads the index. */
-export const SEARCH_API_LIMIT: RateLimitRule = {
-  name: "post-search",
-  windowMs: 60_000,
-  limit: 120,
-  message: "Too many searches. Please wait a minute and try again.",
-};
+import { SEARCH_LIMIT } from "./search-limit.server";
 
 /**
  * GET /api/posts/search?q=&page= (DESIGN.md, docs/decisions/156-post-search.md): published posts
@@ -31,7 +24,7 @@ export function searchApiRouter(services: Pick<AppServices, "db">) {
     if (!query.ok) return sendApiError(res, 400, query.error, { q: query.error });
     const page = rawPage === undefined ? 1 : parsePageNumber(typeof rawPage === "string" ? rawPage : null);
     if (page === undefined) return sendApiError(res, 400, searchMessages.badPage, { page: searchMessages.badPage });
-    const limited = await countAttempt(services.db, SEARCH_API_LIMIT, clientKey(req));
+    const limited = await countAttempt(services.db, SEARCH_LIMIT, clientKey(req));
     if (limited) return sendRateLimited(res, limited);
     const found = await searchPosts(services.db, query.words, page);
     res.set("Cache-Control", "no-store").json({
