@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { SNIPPET_WORDS, snippetOf, type SnippetPart } from "./search";
+import { isPrefixWord, parseSearchQuery, SEARCH_PREFIX_MIN_CHARS, searchMessages, SNIPPET_WORDS, snippetOf, type SnippetPart } from "./search";
 
 const found = (parts: SnippetPart[]) => parts.filter((part) => part.match).map((part) => part.text);
 const text = (parts: SnippetPart[]) => parts.map((part) => part.text).join("");
@@ -37,5 +37,31 @@ describe("snippetOf", () => {
     const parts = snippetOf("<script>alert(1)</script> budget", ["budget"]);
     expect(text(parts)).toBe("<script>alert(1)</script> budget");
     expect(found(parts)).toEqual(["budget"]);
+  });
+});
+
+describe("parseSearchQuery (decision 172)", () => {
+  test("sorts the words and keeps each once, so every order of one search is one query", () => {
+    const orders = ["training compliance", "Compliance TRAINING", "compliance training compliance"];
+    for (const order of orders) expect(parseSearchQuery(order), order).toEqual({ ok: true, words: ["compliance", "training"], text: "compliance training" });
+  });
+
+  test("counts the words as typed against the limit", () => {
+    expect(parseSearchQuery("a a a a a a a a a")).toEqual({ ok: false, error: searchMessages.tooManyWords });
+  });
+
+  test("a word shorter than the index's shortest prefix is matched whole, in letters not bytes", () => {
+    expect(SEARCH_PREFIX_MIN_CHARS).toBe(2);
+    expect(isPrefixWord("a")).toBe(false);
+    expect(isPrefixWord("é")).toBe(false);
+    expect(isPrefixWord("\u{1d400}")).toBe(false);
+    expect(isPrefixWord("co")).toBe(true);
+  });
+});
+
+describe("snippetOf with short words (decision 172)", () => {
+  test("marks a one-letter word only where it stands alone, as the search matches it", () => {
+    const parts = snippetOf("Agile teams and a C compiler", ["a", "c"]);
+    expect(found(parts)).toEqual(["a", "C"]);
   });
 });

@@ -60,4 +60,38 @@ describe("the page store", () => {
     store.invalidate("all");
     expect(store.notFoundPages).toBe(0);
   });
+
+  test("pages of a bounded share evict their own kind first: a stream of them never pushes the site's pages out (decision 172)", () => {
+    const one = pageBytes("/blog/search?q=x000", storedPage(1000));
+    const store = createPageStore(one * 8, { search: 0.25 });
+    for (const path of ["/", "/about", "/blog", "/blog/a", "/blog/b"]) store.set(path, storedPage(1000));
+    for (let index = 0; index < 500; index += 1) {
+      store.set(`/blog/search?q=x${String(index).padStart(3, "0")}`, { ...storedPage(1000), share: "search" });
+      expect(store.sharedBytes("search")).toBeLessThanOrEqual(one * 2);
+    }
+    for (const path of ["/", "/about", "/blog", "/blog/a", "/blog/b"]) expect(store.get(path), path).toBeDefined();
+    // The newest results are kept, least recently used first out; a hit keeps one in.
+    expect(store.get("/blog/search?q=x499")).toBeDefined();
+    expect(store.get("/blog/search?q=x498")).toBeDefined();
+    expect(store.get("/blog/search?q=x497")).toBeUndefined();
+    store.get("/blog/search?q=x498");
+    store.set("/blog/search?q=new", { ...storedPage(1000), share: "search" });
+    expect(store.get("/blog/search?q=x498")).toBeDefined();
+    expect(store.get("/blog/search?q=x499")).toBeUndefined();
+    store.invalidate("all");
+    expect(store.sharedBytes("search")).toBe(0);
+  });
+
+  test("a page larger than its share is not kept, and replacing a page keeps its share's bytes exact", () => {
+    const store = createPageStore(100_000, { search: 0.03 });
+    store.set("/blog/search?q=big", { ...storedPage(5000), share: "search" });
+    expect(store.get("/blog/search?q=big")).toBeUndefined();
+    const small = { ...storedPage(100), share: "search" };
+    store.set("/blog/search?q=small", small);
+    const smaller = { ...storedPage(50), share: "search" };
+    expect(store.replace("/blog/search?q=small", small, smaller)).toBe(true);
+    expect(store.sharedBytes("search")).toBe(pageBytes("/blog/search?q=small", smaller));
+    store.invalidate(["posts"]);
+    expect(store.sharedBytes("search")).toBe(pageBytes("/blog/search?q=small", smaller));
+  });
 });

@@ -101,9 +101,55 @@ describe.each(testDatabaseKinds)("post search on %s", (kind) => {
     }
   });
 
+  test("a word shorter than the index's shortest prefix is matched whole, a longer one as a prefix (decision 172)", async () => {
+    await createPost(await db(), { title: "Writing C by hand", slug: "c-by-hand", published: true, content: "<p>A compiler course.</p>" });
+    await createPost(await db(), { title: "Compliance calendars", slug: "calendars", published: true, content: "<p>Courses and checklists.</p>" });
+    const slugs = async (text: string) => {
+      const found = await search(text);
+      return typeof found === "object" ? found?.items.map((item) => item.slug).sort() : found;
+    };
+    // As a prefix, "c" would read every term of the index that starts with it and find both.
+    expect(await slugs("c")).toEqual(["c-by-hand"]);
+    expect(await slugs("co")).toEqual(["c-by-hand", "calendars"]);
+    // Single letters that stand alone nowhere find nothing: eight of them are no longer a scan of the index.
+    expect(await slugs("a b c d e f g h")).toEqual([]);
+    expect(await slugs("c a")).toEqual(["c-by-hand"]);
+    const found = await search("c writing");
+    expect(typeof found === "object" && found?.items[0]?.snippet.filter((part) => part.match).map((part) => part.text)).toEqual(["Writing", "C"]);
+  });
+
+  test("every order of the same words answers the same ranking and snippets", async () => {
+    await createPost(await db(), { title: "Security training", slug: "security-training", published: true, content: "<p>Phishing drills every month.</p>" });
+    await createPost(await db(), { title: "Training for managers", slug: "managers", published: true, content: "<p>Security reviews and phishing drills.</p>" });
+    await createPost(await db(), { title: "Phishing drills", slug: "drills", published: true, content: "<p>Training teams on security, then training again.</p>" });
+    const answers = await Promise.all(["security training drills", "drills training security", "training drills security security"].map((text) => search(text)));
+    expect(typeof answers[0] === "object" && answers[0]?.total).toBe(3);
+    for (const answer of answers.slice(1)) expect(answer).toEqual(answers[0]);
+  });
+
   test("pages past the last are undefined", async () => {
     await createPost(await db(), { title: "Alpha", slug: "alpha", published: true });
     expect(await search("alpha", 2)).toBeUndefined();
+  });
+
+  test("searches started together take turns on SQLite: the event loop serves other work between them (decision 172)", async () => {
+    for (let index = 0; index < 3; index += 1) await createPost(await db(), { title: `Turn post ${index}`, slug: `turn-${index}`, published: true });
+    let loopTurns = 0;
+    let searching = true;
+    const tick = () => {
+      if (!searching) return;
+      loopTurns += 1;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    // Twelve searches, each with its own words (no answer shared), like a burst of new queries.
+    const words = Array.from({ length: 12 }, (_, index) => ["turn", "post", String(index % 3)]);
+    const started = words.map(async (query) => searchPosts(await db(), query, 1));
+    await Promise.all(started);
+    searching = false;
+    // better-sqlite3 blocks while a query runs: without turns, the twelve would run back to back in
+    // one turn of the loop. With them, each index read waits for a turn of its own.
+    if (kind === "sqlite") expect(loopTurns).toBeGreaterThanOrEqual(24);
   });
 
   test("a copied database has its search index", async () => {
