@@ -105,7 +105,7 @@ export const caseTexts = {
   linkIssuedForUnknown: "An email from the team",
   endOtherLinks: "End other links",
   endingOtherLinks: "Ending…",
-  otherLinksEnded: (count: number) => (count === 1 ? "1 other link ended. This one still works." : `${count} other links ended. This one still works.`),
+  otherLinksEnded: "The other links are ended. This one still works.",
   onlyLink: "This is the only link to this case.",
   lostLinkTitle: "Lost your case link?",
   lostLinkLead:

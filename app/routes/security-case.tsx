@@ -4,6 +4,8 @@ import { caseTexts, type CaseEvent, type CaseView } from "../../domain/disclosur
 import { formatBytes } from "../../domain/report-attachments";
 import { CASE_HEADERS, openCase } from "../../server/disclosure/case-api.server";
 import { caseView } from "../../server/disclosure/case.server";
+import { CaseLinksPanel } from "../components/disclosure/case-links-panel";
+import { send, type ApiFailure } from "../components/disclosure/case-request";
 import { MessageText } from "../components/disclosure/message-text";
 import { FieldError, FormAlert } from "../components/ui/form-messages";
 import { PageHeader } from "../components/ui/page-header";
@@ -95,6 +97,7 @@ function CaseScreen({ view, token }: { view: CaseView; token: string }) {
 
         {view.closed ? <p className="rounded-lg bg-slate-100 px-4 py-3 text-slate-700">{caseTexts.closedNoReplies}</p> : <ReplyForm api={api} />}
         <CreditForm api={api} credit={view.credit} />
+        <CaseLinksPanel api={api} links={view.links} />
         {view.closed ? null : <WithdrawPanel api={api} />}
       </div>
     </>
@@ -132,20 +135,6 @@ function TimelineEntry({ event, api }: { event: CaseEvent; api: string }) {
       ) : null}
     </li>
   );
-}
-
-type ApiFailure = { error?: string; fields?: Record<string, string> };
-
-/** Sends to the case API; answers the failure's words, or nothing when it went through. */
-async function send(url: string, init: RequestInit): Promise<ApiFailure | undefined> {
-  try {
-    const response = await fetch(url, init);
-    if (response.ok) return undefined;
-    const body = (await response.json().catch(() => ({}))) as ApiFailure;
-    return { error: body.error ?? caseTexts.failed, fields: body.fields };
-  } catch {
-    return { error: caseTexts.failed };
-  }
 }
 
 function ReplyForm({ api }: { api: string }) {

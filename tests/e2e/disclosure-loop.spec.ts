@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { caseTexts } from "../../domain/disclosure-case";
 import { REPORT_REFERENCE_PATTERN } from "../../domain/vulnerability-report";
 import { startBuiltServer, type BuiltServer } from "../helpers/built-server";
 import { tinyPng, validReportFields } from "../helpers/sample-files";
@@ -159,5 +160,51 @@ test.describe("a lost or wrong link", () => {
     await page.getByLabel("Email address").fill("nobody@example.com");
     await page.getByRole("button", { name: "Email me a new link" }).click();
     await expect(page.getByRole("status").filter({ hasText: "If the reference and address match a report" })).toBeVisible();
+  });
+});
+
+test.describe("the case's links and its limits", () => {
+  // The ended link's page is a 404 and the refused message a 429, which the browser reports in its console.
+  test.use({ allowedConsoleErrors: [/status of 404/, /status of 429/] });
+
+  test("asking for a new link leaves the working one; the reporter ends the other links, and a sixth message in a minute is refused with what was typed kept", async ({ browser, site }) => {
+    const reporter = await (await browser.newContext()).newPage();
+    const { reference, caseLink } = await fileReport(reporter, site.url, validReportFields({ reporter_email: "grace@example.com", vulnerability_title: "Links of a case" }));
+
+    // Someone who knows the reference and the address asks for a new link.
+    const stranger = await (await browser.newContext()).newPage();
+    await stranger.goto(`${site.url}/security/case`);
+    await stranger.getByLabel("Report reference").fill(reference);
+    await stranger.getByLabel("Email address").fill("grace@example.com");
+    await stranger.getByRole("button", { name: "Email me a new link" }).click();
+    await expect(stranger.getByRole("status").filter({ hasText: "If the reference and address match a report" })).toBeVisible();
+    const email = await emailTo(site.smtp, "grace@example.com", "Your new case link");
+    const requestedLink = /http:\/\/\S+\/security\/case\/[\w-]{43}/.exec(email.text)![0];
+
+    // The reporter's link still opens the case, which lists both links.
+    expect((await reporter.goto(caseLink))?.status()).toBe(200);
+    const links = reporter.getByRole("region", { name: "Links to this case" });
+    const rows = links.getByRole("row");
+    await expect(rows).toHaveCount(3);
+    await expect(rows.filter({ hasText: "This link" })).toContainText("Confirmation of your report");
+    await expect(rows.filter({ hasText: "Your request for a new link" })).toContainText("Never");
+    await links.getByRole("button", { name: "End other links" }).focus();
+    await reporter.keyboard.press("Enter");
+    await expect(links.getByRole("status")).toHaveText("The other links are ended. This one still works.");
+    await expect(rows).toHaveCount(2);
+    await expect(links.getByText("This is the only link to this case.")).toBeVisible();
+    expect((await stranger.goto(requestedLink))?.status()).toBe(404);
+
+    // Five messages a minute; the sixth is refused and stays in the form.
+    const message = reporter.getByLabel("Your message");
+    for (let n = 1; n <= 5; n += 1) {
+      await message.fill(`Message number ${n}.`);
+      await reporter.getByRole("button", { name: "Send message" }).click();
+      await expect(message).toHaveValue("");
+    }
+    await message.fill("A sixth message, kept.");
+    await reporter.getByRole("button", { name: "Send message" }).click();
+    await expect(reporter.getByRole("alert")).toHaveText(caseTexts.tooManyMessages);
+    await expect(message).toHaveValue("A sixth message, kept.");
   });
 });
