@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { caseTexts } from "../../domain/disclosure-case";
 import { REPORT_REFERENCE_PATTERN } from "../../domain/vulnerability-report";
+import { axeViolations } from "../helpers/axe";
 import { startBuiltServer, type BuiltServer } from "../helpers/built-server";
 import { tinyPng, validReportFields } from "../helpers/sample-files";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp-server";
@@ -188,6 +189,7 @@ test.describe("the case's links and its limits", () => {
     await expect(rows).toHaveCount(3);
     await expect(rows.filter({ hasText: "This link" })).toContainText("Confirmation of your report");
     await expect(rows.filter({ hasText: "Your request for a new link" })).toContainText("Never");
+    expect(await axeViolations(reporter), "case page with its links").toEqual([]);
     await links.getByRole("button", { name: "End other links" }).focus();
     await reporter.keyboard.press("Enter");
     await expect(links.getByRole("status")).toHaveText("The other links are ended. This one still works.");
