@@ -9,6 +9,9 @@ export const accountMessages = {
   codeHint: "The 6-digit code from your authenticator app, or one of your recovery codes.",
   codeRequired: "Enter the 6-digit code from your authenticator app or a recovery code",
   codeInvalid: "Invalid authentication code",
+  tooManyCodes: "Too many wrong authentication codes. Please wait 15 minutes and try again.",
+  addNeedsCode: "Enter a code from a verified authenticator, or a recovery code",
+  removeNeedsProof: "Enter a code from another authenticator, a recovery code, or your current password",
   challengeRequired: "The sign-in challenge is missing",
   challengeExpired: "This sign-in has expired. Please enter your password again.",
   friendlyNameRequired: "Give the authenticator a name",
@@ -49,16 +52,27 @@ export const verifyLoginSchema = z.object(
   { error: accountMessages.codeRequired },
 );
 
+/** The proof an account change asks for (docs/decisions/170): a code, or the password; neither is required by the shape. */
+const stepUpFields = {
+  code: codeSchema.optional(),
+  password: storableString({ error: accountMessages.currentPasswordRequired }).max(PASSWORD_MAX_LENGTH, tooLongMessage(PASSWORD_MAX_LENGTH)).optional(),
+};
+
 export const enrolFactorSchema = z.object(
   {
     friendly_name: singleLineString({ error: accountMessages.friendlyNameRequired })
       .min(1, accountMessages.friendlyNameRequired)
       .max(FRIENDLY_NAME_MAX_LENGTH, tooLongMessage(FRIENDLY_NAME_MAX_LENGTH)),
+    ...stepUpFields,
   },
   { error: accountMessages.friendlyNameRequired },
 );
 
 export const codeBodySchema = z.object({ code: codeSchema }, { error: accountMessages.codeRequired });
+
+/** Removing a factor: a code, or the password, or nothing for an unverified factor of this session. */
+export const removeFactorSchema = z.object(stepUpFields, { error: accountMessages.removeNeedsProof });
+export type StepUpProof = { code?: string; password?: string };
 
 export const passwordChangeSchema = z.object(
   {

@@ -4,6 +4,11 @@ export const AUDIT_ACTION_LABELS = {
   "login.wrong_password": "Wrong password",
   "login.wrong_code": "Wrong authentication code",
   "login.locked": "Sign-in refused (too many attempts)",
+  "code.wrong": "Wrong code for an account change",
+  "code.locked": "Code refused (too many wrong codes)",
+  "step_up.wrong_password": "Wrong password for an account change",
+  "mfa.alert_sent": "Security contact told of code guessing",
+  "mfa.reset": "Authenticators reset by the operator",
   "logout": "Signed out",
   "session.ended": "Session ended",
   "factor.enrolled": "Authenticator added",
@@ -32,5 +37,6 @@ export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
 
 export const AUDIT_PAGE_SIZE = 50;
 
-export type AuditEvent = { at: string; action: AuditAction; target: string | null; ip: string | null; session: string | null };
+/** `count`: how many refusals a lockout event stands for (one event per client key and window); 1 otherwise. */
+export type AuditEvent = { at: string; action: AuditAction; target: string | null; ip: string | null; session: string | null; count: number };
 export type AuditPage = { items: AuditEvent[]; page: number; totalPages: number };

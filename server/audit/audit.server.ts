@@ -33,6 +33,29 @@ export async function record(db: AppDatabase, { action, target, ip, session }: A
     .execute();
 }
 
+/**
+ * Records a refusal by a limit as one event per limited key and window (decision 171): the first
+ * refusal writes the event, later ones in the same window add to its count in one UPDATE. A flood
+ * of refused requests then costs a row per window, not a row per request.
+ */
+export async function recordLockout(
+  db: AppDatabase,
+  { action, target, ip, session }: AuditEntry & { target: string },
+  windowMs: number,
+  now = new Date(),
+): Promise<void> {
+  const since = new Date(now.getTime() - windowMs).toISOString();
+  const counted = await db
+    .updateTable("audit_events")
+    .set((eb) => ({ count: eb("count", "+", 1) }))
+    .where("action", "=", action)
+    .where("target", "=", clip(target))
+    .where("at", ">", since)
+    .executeTakeFirst();
+  if (Number(counted.numUpdatedRows) > 0) return;
+  await record(db, { action, target, ip, session }, now);
+}
+
 function clip(value: string | null | undefined): string | null {
   return value ? value.slice(0, MAX_FIELD) : null;
 }
@@ -48,13 +71,14 @@ export async function listAuditEvents(
   const totalPages = Math.max(1, Math.ceil(Number(count) / AUDIT_PAGE_SIZE));
   const current = Math.min(Math.max(1, page), totalPages);
   const rows = await query
-    .select(["at", "action", "target", "ip", "session"])
+    .select(["at", "action", "target", "ip", "session", "count"])
     .orderBy("at", "desc")
     .orderBy("id", "desc")
     .limit(AUDIT_PAGE_SIZE)
     .offset((current - 1) * AUDIT_PAGE_SIZE)
     .execute();
-  return { items: rows as AuditEvent[], page: current, totalPages };
+  const items = rows.map((row) => ({ ...row, count: Number(row.count) })) as AuditEvent[];
+  return { items, page: current, totalPages };
 }
 
 /** Deletes the events older than the retention; answers how many went. */
@@ -69,4 +93,4 @@ export function isAuditAction(value: unknown): value is AuditAction {
 }
 
 /** The one entry point doors use: `audit.record(db, { action, target, ip, session })`. */
-export const audit = { record };
+export const audit = { record, recordLockout };

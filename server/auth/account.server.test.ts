@@ -9,9 +9,10 @@ import { countAttempt } from "../limits/rate-limits.server";
 import { ensureAdminPassword, listSessions, login, signOut, verifyToken } from "./admin-auth.server";
 import { attemptLogin, GLOBAL_LOGIN_LIMIT, verifyLogin } from "./admin-login.server";
 import { isCommonPassword } from "./common-passwords.server";
-import { deleteFactor, enrolFactor, hasVerifiedFactor, verifyFactor } from "./factors.server";
+import { enrolFactor, hasVerifiedFactor, verifyFactor } from "./factors.server";
 import { changePassword } from "./password-change.server";
 import { factorKey, seal, unseal } from "./secret-box.server";
+import { removeFactor } from "./step-up.server";
 
 const PASSWORD = "correct horse battery staple";
 const key = factorKey({ mfaSecretKey: undefined, dataDir: mkdtempSync(path.join(tmpdir(), "factor-key-")) });
@@ -68,10 +69,14 @@ describe.each(testDatabaseKinds)("the admin account on %s", (kind) => {
     const third = (await attemptLogin({ db }, { password: PASSWORD })) as { challenge: string };
     expect(await verifyLogin({ db, key }, { challenge: third.challenge, code: recovery[1] })).toMatchObject({ ok: false, code: "wrong_code" });
 
-    // Deleting the last factor needs a current code and brings password-only sign-in back.
-    expect(await deleteFactor({ db, key }, id, "123456")).toMatchObject({ ok: false, code: "wrong_code" });
+    // Removing the last factor needs a code from a factor that stays (none here: its own code is
+    // refused, issue 30), a recovery code or the password, and brings password-only sign-in back.
+    const actor = { ip: "198.51.100.30", session: "s1", clientKey: "198.51.100.30" };
+    expect(await removeFactor({ db, key }, id, { code: "123456" }, actor)).toMatchObject({ ok: false, code: "wrong_code" });
     const twoStepsOn = new Date(Date.now() + 2 * STEP);
-    expect(await deleteFactor({ db, key }, id, await codeAt(secret, twoStepsOn), twoStepsOn)).toEqual({ ok: true, lastFactor: true });
+    expect(await removeFactor({ db, key }, id, { code: await codeAt(secret, twoStepsOn) }, actor)).toMatchObject({ ok: false, code: "wrong_code" });
+    expect(await removeFactor({ db, key }, id, { password: "not it" }, actor)).toMatchObject({ ok: false, code: "wrong_password" });
+    expect(await removeFactor({ db, key }, id, { password: PASSWORD }, actor)).toEqual({ ok: true, lastFactor: true });
     expect(await attemptLogin({ db }, { password: PASSWORD })).toMatchObject({ ok: true, token: expect.any(String) });
   });
 

@@ -8,6 +8,7 @@ import type { AppServices } from "../context.server";
 import type { AppDatabase } from "../db/database.server";
 import { countAttempt, forgetAttempt, type RateLimited, type RateLimitRule } from "../limits/rate-limits.server";
 import { checkPassword, openSession, type SessionOrigin } from "./admin-auth.server";
+import { alertIfGuessing, checkWithinBudget, type GuessingAlert } from "./code-budget.server";
 import { knownDevice, rememberDevice } from "./devices.server";
 import { checkSecondFactor, hasVerifiedFactor } from "./factors.server";
 
@@ -51,28 +52,49 @@ export type VerifyResult =
 /** What a door knows of the client: its limit key, its device cookie, its address and browser. */
 export type LoginClient = { clientKey?: string; device?: string; origin?: SessionOrigin };
 
-/** Every limit an attempt counts against; the second answer takes the attempt back (a success). */
-async function countLoginAttempt(
-  db: AppDatabase,
-  { clientKey, device }: LoginClient,
-): Promise<{ limited?: RateLimited; forget: () => Promise<void> }> {
-  const limited = await countAttempt(db, LOGIN_LIMIT, clientKey);
-  if (limited) return { limited, forget: async () => {} };
-  if (clientKey === undefined) return { forget: async () => {} };
-  // A known device counts against its own allowance instead of everyone's.
+/** A refusal by a limit, with the counter that refused it: its lockout event's target. */
+type LoginLock = { limited: RateLimited; rule: RateLimitRule; key: string };
+
+/**
+ * The counters an attempt counts against. A browser with a known device counts against that
+ * device's own allowance only, never its address's nor everyone's (docs/decisions/171): whoever
+ * shares the admin's address cannot lock the admin out. Any other counts against its address and
+ * then against everyone's.
+ */
+async function loginCounters(db: AppDatabase, { clientKey, device }: LoginClient): Promise<[RateLimitRule, string][]> {
+  if (clientKey === undefined) return [];
   const deviceKey = await knownDevice(db, device);
-  const [rule, key] = deviceKey ? [DEVICE_LOGIN_LIMIT, deviceKey] : [GLOBAL_LOGIN_LIMIT, EVERY_CLIENT];
-  const shared = await countAttempt(db, rule, key);
-  if (shared) {
-    await forgetAttempt(db, LOGIN_LIMIT, clientKey);
-    return { limited: shared, forget: async () => {} };
-  }
-  return {
-    forget: async () => {
-      await forgetAttempt(db, LOGIN_LIMIT, clientKey);
-      await forgetAttempt(db, rule, key);
-    },
+  if (deviceKey) return [[DEVICE_LOGIN_LIMIT, deviceKey]];
+  return [
+    [LOGIN_LIMIT, clientKey],
+    [GLOBAL_LOGIN_LIMIT, EVERY_CLIENT],
+  ];
+}
+
+/** Counts an attempt against each counter in turn; the second answer takes it back (a success). */
+async function countLoginAttempt(db: AppDatabase, client: LoginClient): Promise<{ lock?: LoginLock; forget: () => Promise<void> }> {
+  const counted: [RateLimitRule, string][] = [];
+  const forget = async () => {
+    for (const [rule, key] of counted) await forgetAttempt(db, rule, key);
   };
+  for (const [rule, key] of await loginCounters(db, client)) {
+    const limited = await countAttempt(db, rule, key);
+    if (limited) {
+      // Refused by a later counter: the earlier ones did not see a real attempt.
+      await forget();
+      return { lock: { limited, rule, key }, forget: async () => {} };
+    }
+    counted.push([rule, key]);
+  }
+  return { forget };
+}
+
+/** One `login.locked` event per limited key and window, however many requests it refuses. */
+async function recordLock(db: AppDatabase, { rule, key, limited }: LoginLock, ip: string | undefined): Promise<RateLimited> {
+  // A device is named by a short piece of its token's hash; an address by its key.
+  const who = rule === DEVICE_LOGIN_LIMIT ? `device ${key.slice(0, 8)}` : key;
+  await audit.recordLockout(db, { action: "login.locked", target: `${rule.name} ${who}`, ip }, rule.windowMs);
+  return limited;
 }
 
 /**
@@ -86,11 +108,8 @@ export async function attemptLogin(
   client: LoginClient = {},
 ): Promise<LoginResult> {
   const ip = client.origin?.ip;
-  const { limited, forget } = await countLoginAttempt(db, client);
-  if (limited) {
-    if (client.clientKey !== undefined) await audit.record(db, { action: "login.locked", ip });
-    return limited;
-  }
+  const { lock, forget } = await countLoginAttempt(db, client);
+  if (lock) return recordLock(db, lock, ip);
   const parsed = loginSchema.safeParse(input);
   if (!parsed.success) {
     const error = fieldErrors(parsed.error).password ?? authMessages.passwordRequired;
@@ -105,18 +124,14 @@ export async function attemptLogin(
   return signIn(db, client);
 }
 
+/** What the second step needs besides the database: the factor key, and where a guessing alert goes. */
+export type VerifyContext = { db: AppDatabase; key: Buffer; alert?: GuessingAlert };
+
 /** The second step: the challenge from the first and a code from a verified factor or a recovery code. */
-export async function verifyLogin(
-  { db, key }: { db: AppDatabase; key: Buffer },
-  input: unknown,
-  client: LoginClient = {},
-): Promise<VerifyResult> {
+export async function verifyLogin({ db, key, alert }: VerifyContext, input: unknown, client: LoginClient = {}): Promise<VerifyResult> {
   const ip = client.origin?.ip;
-  const { limited, forget } = await countLoginAttempt(db, client);
-  if (limited) {
-    if (client.clientKey !== undefined) await audit.record(db, { action: "login.locked", ip });
-    return limited;
-  }
+  const { lock, forget } = await countLoginAttempt(db, client);
+  if (lock) return recordLock(db, lock, ip);
   const parsed = verifyLoginSchema.safeParse(input);
   if (!parsed.success) {
     const fields = fieldErrors(parsed.error);
@@ -124,30 +139,49 @@ export async function verifyLogin(
   }
   const now = new Date();
   const idHash = hashChallenge(parsed.data.challenge);
-  const challenge = await db
-    .selectFrom("admin_login_challenges")
-    .select(["attempts"])
-    .where("id_hash", "=", idHash)
-    .where("expires_at", ">", now.toISOString())
-    .executeTakeFirst();
-  if (!challenge) return { ok: false, code: "expired", error: accountMessages.challengeExpired };
-  const check = await checkSecondFactor({ db, key }, parsed.data.code, now);
+  const attempts = await takeChallengeAttempt(db, idHash, now);
+  if (attempts === undefined) return { ok: false, code: "expired", error: accountMessages.challengeExpired };
+  const check = await checkWithinBudget(db, { wrong: { action: "login.wrong_code", ip }, actor: { ip } }, () =>
+    checkSecondFactor({ db, key }, parsed.data.code, now),
+  );
+  if (!check.ok && "code" in check) return check;
   if (!check.ok) {
-    await audit.record(db, { action: "login.wrong_code", ip });
     // A challenge that has tried too many codes is used up: back to the password.
-    if (challenge.attempts + 1 >= CHALLENGE_ATTEMPTS) {
-      await db.deleteFrom("admin_login_challenges").where("id_hash", "=", idHash).execute();
-    } else {
-      await db.updateTable("admin_login_challenges").set({ attempts: challenge.attempts + 1 }).where("id_hash", "=", idHash).execute();
-    }
+    if (attempts >= CHALLENGE_ATTEMPTS) await deleteChallenge(db, idHash);
+    await alertIfGuessing(db, alert, { ip }, now);
     return { ok: false, code: "wrong_code", error: accountMessages.codeInvalid };
   }
   // Single use: only the request that deletes it signs in.
-  const taken = await db.deleteFrom("admin_login_challenges").where("id_hash", "=", idHash).executeTakeFirst();
-  if (Number(taken.numDeletedRows) !== 1) return { ok: false, code: "expired", error: accountMessages.challengeExpired };
+  if (!(await deleteChallenge(db, idHash))) return { ok: false, code: "expired", error: accountMessages.challengeExpired };
   await forget();
   if (check.via === "recovery") await audit.record(db, { action: "recovery_code.used", ip });
   return signIn(db, client, check.via === "totp" ? check.factorId : undefined);
+}
+
+/**
+ * Counts one code against the challenge in a single UPDATE (no read-then-write: parallel guesses
+ * each take their own attempt) and answers its number, or undefined when the challenge is gone,
+ * expired or used up.
+ */
+async function takeChallengeAttempt(db: AppDatabase, idHash: string, now: Date): Promise<number | undefined> {
+  const row = await db
+    .updateTable("admin_login_challenges")
+    .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+    .where("id_hash", "=", idHash)
+    .where("expires_at", ">", now.toISOString())
+    .returning("attempts")
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const attempts = Number(row.attempts);
+  if (attempts <= CHALLENGE_ATTEMPTS) return attempts;
+  await deleteChallenge(db, idHash);
+  return undefined;
+}
+
+/** Answers whether this request deleted it (a challenge is used once). */
+async function deleteChallenge(db: AppDatabase, idHash: string): Promise<boolean> {
+  const deleted = await db.deleteFrom("admin_login_challenges").where("id_hash", "=", idHash).executeTakeFirst();
+  return Number(deleted.numDeletedRows) === 1;
 }
 
 async function signIn(db: AppDatabase, client: LoginClient, factorId?: string): Promise<SignedIn> {

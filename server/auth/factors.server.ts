@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { generateSecret, generateURI, verify } from "otplib";
 import QRCode from "qrcode";
-import type { EnrolledFactor, FactorSummary } from "../../domain/account";
+import { RECOVERY_CODE_PATTERN, type EnrolledFactor, type FactorSummary } from "../../domain/account";
 import type { AppDatabase } from "../db/database.server";
 import { seal, unseal } from "./secret-box.server";
 
@@ -34,7 +34,7 @@ export async function hasVerifiedFactor(db: AppDatabase): Promise<boolean> {
 /** A new, unverified factor: its secret shown once, as text, as an otpauth URI and as a QR code (SVG). */
 export async function enrolFactor(
   { db, key }: FactorContext,
-  { friendlyName, issuer }: { friendlyName: string; issuer: string },
+  { friendlyName, issuer, session }: { friendlyName: string; issuer: string; /** The public id of the session adding it. */ session?: string },
 ): Promise<{ ok: true; factor: EnrolledFactor } | { ok: false; code: "too_many" }> {
   const { count } = await db.selectFrom("admin_factors").select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
   if (Number(count) >= MAX_FACTORS) return { ok: false, code: "too_many" };
@@ -53,6 +53,7 @@ export async function enrolFactor(
       created_at: new Date().toISOString(),
       verified_at: null,
       last_used_at: null,
+      enrolled_session: session ?? null,
     })
     .execute();
   const otpauthUri = generateURI({ issuer, label: ACCOUNT_LABEL, secret });
@@ -110,47 +111,73 @@ export async function verifyFactor(
   const hadVerified = await hasVerifiedFactor(db);
   await db.updateTable("admin_factors").set({ status: "verified", verified_at: now.toISOString() }).where("id", "=", factorId).execute();
   if (hadVerified) return { ok: true, status: "verified" };
-  return { ok: true, status: "verified", recovery_codes: await replaceRecoveryCodes(db, now) };
+  return { ok: true, status: "verified", recovery_codes: await replaceRecoveryCodes(context, now) };
 }
 
 export type SecondFactorCheck = { ok: true; via: "totp"; factorId: string } | { ok: true; via: "recovery" } | { ok: false };
 
 /**
- * A code from any verified factor, or an unused recovery code (which is then used up). What the
- * second sign-in step, the password change and the factor and recovery-code changes ask for.
+ * A code from any verified factor (but `exceptFactor`: removing a factor needs one that stays), or
+ * an unused recovery code (which is then used up). What the second sign-in step, the password
+ * change and the factor and recovery-code changes ask for.
  */
-export async function checkSecondFactor(context: FactorContext, code: string, now = new Date()): Promise<SecondFactorCheck> {
+export async function checkSecondFactor(
+  context: FactorContext,
+  code: string,
+  now = new Date(),
+  { exceptFactor }: { exceptFactor?: string } = {},
+): Promise<SecondFactorCheck> {
   const compact = code.trim().toLowerCase().replace(/\s+/g, "");
   if (/^\d{6}$/.test(compact)) {
-    const factors = await context.db.selectFrom("admin_factors").select("id").where("status", "=", "verified").execute();
+    const factors = await context.db
+      .selectFrom("admin_factors")
+      .select("id")
+      .where("status", "=", "verified")
+      .$if(exceptFactor !== undefined, (query) => query.where("id", "!=", exceptFactor!))
+      .execute();
     for (const { id } of factors) {
       if (await takeCode(context, id, compact, now)) return { ok: true, via: "totp", factorId: id };
     }
     return { ok: false };
   }
-  if (await spendRecoveryCode(context.db, compact, now)) return { ok: true, via: "recovery" };
+  if (await spendRecoveryCode(context, compact, now)) return { ok: true, via: "recovery" };
   return { ok: false };
 }
 
+/** A factor's state, and the session that added it: what the step-up to remove it depends on. */
+export async function findFactor(db: AppDatabase, factorId: string) {
+  return db.selectFrom("admin_factors").select(["id", "status", "enrolled_session"]).where("id", "=", factorId).executeTakeFirst();
+}
+
 /**
- * Deletes a factor, given a current code from it or from any verified factor. Deleting the last
+ * Deletes a factor (the caller asked for the step-up, docs/decisions/170). Deleting the last
  * verified factor voids the recovery codes too: sign-in is password-only again.
  */
-export async function deleteFactor(
-  context: FactorContext,
-  factorId: string,
-  code: string,
-  now = new Date(),
-): Promise<{ ok: true; lastFactor: boolean } | { ok: false; code: "not_found" | "wrong_code" }> {
-  const { db } = context;
-  const factor = await db.selectFrom("admin_factors").select(["status"]).where("id", "=", factorId).executeTakeFirst();
-  if (!factor) return { ok: false, code: "not_found" };
-  const accepted = (await takeCode(context, factorId, code, now)) || (await checkSecondFactor(context, code, now)).ok;
-  if (!accepted) return { ok: false, code: "wrong_code" };
-  await db.deleteFrom("admin_factors").where("id", "=", factorId).execute();
+export async function deleteFactor(db: AppDatabase, factorId: string): Promise<{ ok: true; lastFactor: boolean } | { ok: false; code: "not_found" }> {
+  const deleted = await db.deleteFrom("admin_factors").where("id", "=", factorId).executeTakeFirst();
+  if (Number(deleted.numDeletedRows) !== 1) return { ok: false, code: "not_found" };
   const lastFactor = !(await hasVerifiedFactor(db));
   if (lastFactor) await db.deleteFrom("admin_recovery_codes").execute();
   return { ok: true, lastFactor };
+}
+
+/**
+ * The operator's way back for an admin who lost every factor and every recovery code
+ * (`npm run admin -- reset-mfa`): factors, recovery codes and open challenges go, and every
+ * session ends, in one transaction. Answers what went.
+ */
+export async function resetSecondFactor(db: AppDatabase, now = new Date()): Promise<{ factors: number; recoveryCodes: number; sessions: number }> {
+  return db.transaction().execute(async (trx) => {
+    const factors = await trx.deleteFrom("admin_factors").executeTakeFirst();
+    const recoveryCodes = await trx.deleteFrom("admin_recovery_codes").executeTakeFirst();
+    await trx.deleteFrom("admin_login_challenges").execute();
+    const sessions = await trx.updateTable("admin_sessions").set({ revoked_at: now.toISOString() }).where("revoked_at", "is", null).executeTakeFirst();
+    return {
+      factors: Number(factors.numDeletedRows),
+      recoveryCodes: Number(recoveryCodes.numDeletedRows),
+      sessions: Number(sessions.numUpdatedRows),
+    };
+  });
 }
 
 /** A new set of ten recovery codes, given a current code; the old set stops working. */
@@ -158,10 +185,11 @@ export async function regenerateRecoveryCodes(
   context: FactorContext,
   code: string,
   now = new Date(),
-): Promise<{ ok: true; recovery_codes: string[] } | { ok: false; code: "no_factor" | "wrong_code" }> {
+): Promise<{ ok: true; recovery_codes: string[]; via: SecondFactorCheck } | { ok: false; code: "no_factor" | "wrong_code" }> {
   if (!(await hasVerifiedFactor(context.db))) return { ok: false, code: "no_factor" };
-  if (!(await checkSecondFactor(context, code, now)).ok) return { ok: false, code: "wrong_code" };
-  return { ok: true, recovery_codes: await replaceRecoveryCodes(context.db, now) };
+  const check = await checkSecondFactor(context, code, now);
+  if (!check.ok) return { ok: false, code: "wrong_code" };
+  return { ok: true, recovery_codes: await replaceRecoveryCodes(context, now), via: check };
 }
 
 export async function countUnusedRecoveryCodes(db: AppDatabase): Promise<number> {
@@ -173,9 +201,30 @@ export async function countUnusedRecoveryCodes(db: AppDatabase): Promise<number>
   return Number(count);
 }
 
-/** Recovery codes carry 50 random bits each: a SHA-256 is enough to keep them (decision 150). */
-function hashRecoveryCode(code: string): string {
+/** What marks a recovery code kept as an HMAC; a row without it is an older plain SHA-256. */
+const RECOVERY_HMAC_PREFIX = "hmac1:";
+
+/** The SHA-256 of a recovery code as written: the form decision 150 stored, and the HMAC's input. */
+function digestRecoveryCode(code: string): string {
   return crypto.createHash("sha256").update(code.toLowerCase().replace(/[\s-]+/g, "")).digest("hex");
+}
+
+/**
+ * A recovery code as stored (docs/decisions/171): an HMAC of its SHA-256 under a key derived from
+ * the factor key, which is not in the database, so a dump alone cannot be searched for the
+ * 50-bit codes. HMAC over the old digest lets rows stored before it be upgraded without the codes.
+ */
+function hashRecoveryCode(key: Buffer, digest: string): string {
+  const recoveryKey = Buffer.from(crypto.hkdfSync("sha256", key, "", "recovery-code-hmac", 32));
+  return RECOVERY_HMAC_PREFIX + crypto.createHmac("sha256", recoveryKey).update(digest).digest("hex");
+}
+
+/** Rows stored as a plain SHA-256 (before decision 171) become HMACs: they keep working, unreadable from a dump. */
+async function upgradeLegacyRecoveryCodes({ db, key }: FactorContext): Promise<void> {
+  const legacy = await db.selectFrom("admin_recovery_codes").select("code_hash").where("code_hash", "not like", `${RECOVERY_HMAC_PREFIX}%`).execute();
+  for (const { code_hash: digest } of legacy) {
+    await db.updateTable("admin_recovery_codes").set({ code_hash: hashRecoveryCode(key, digest) }).where("code_hash", "=", digest).execute();
+  }
 }
 
 function newRecoveryCode(): string {
@@ -184,25 +233,26 @@ function newRecoveryCode(): string {
   return `${letters.slice(0, 5)}-${letters.slice(5)}`;
 }
 
-async function replaceRecoveryCodes(db: AppDatabase, now: Date): Promise<string[]> {
+async function replaceRecoveryCodes({ db, key }: FactorContext, now: Date): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const createdAt = now.toISOString();
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("admin_recovery_codes").execute();
     await trx
       .insertInto("admin_recovery_codes")
-      .values(codes.map((code) => ({ code_hash: hashRecoveryCode(code), created_at: createdAt, used_at: null })))
+      .values(codes.map((code) => ({ code_hash: hashRecoveryCode(key, digestRecoveryCode(code)), created_at: createdAt, used_at: null })))
       .execute();
   });
   return codes;
 }
 
-async function spendRecoveryCode(db: AppDatabase, code: string, now: Date): Promise<boolean> {
-  if (!/^[a-z2-9]{5}-?[a-z2-9]{5}$/.test(code)) return false;
-  const used = await db
+async function spendRecoveryCode(context: FactorContext, code: string, now: Date): Promise<boolean> {
+  if (!RECOVERY_CODE_PATTERN.test(code)) return false;
+  await upgradeLegacyRecoveryCodes(context);
+  const used = await context.db
     .updateTable("admin_recovery_codes")
     .set({ used_at: now.toISOString() })
-    .where("code_hash", "=", hashRecoveryCode(code))
+    .where("code_hash", "=", hashRecoveryCode(context.key, digestRecoveryCode(code)))
     .where("used_at", "is", null)
     .executeTakeFirst();
   return Number(used.numUpdatedRows) === 1;

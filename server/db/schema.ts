@@ -82,9 +82,11 @@ export type AdminFactorsTable = {
   created_at: string;
   verified_at: string | null;
   last_used_at: string | null;
+  /** The public id of the session that added it (migration 0048). */
+  enrolled_session: string | null;
 };
 
-/** One-time recovery codes, by their SHA-256. */
+/** One-time recovery codes, by their HMAC under a server key (legacy rows: their SHA-256, decision 171). */
 export type AdminRecoveryCodesTable = { code_hash: string; created_at: string; used_at: string | null };
 
 /** Between a right password and the code: a single-use challenge, by its SHA-256. */
@@ -101,6 +103,8 @@ export type AuditEventsTable = {
   target: string | null;
   ip: string | null;
   session: string | null;
+  /** How many refusals a lockout event stands for (migration 0048); 1 for every other event. */
+  count: Generated<number>;
 };
 
 export type ContactMessagesTable = {

@@ -1,14 +1,16 @@
 import express, { type Request, type Response } from "express";
-import { accountMessages, enrolFactorSchema, codeBodySchema, LOGOUT_SCOPES, type LogoutScope } from "../../domain/account";
+import { accountMessages, enrolFactorSchema, codeBodySchema, LOGOUT_SCOPES, removeFactorSchema, type LogoutScope } from "../../domain/account";
 import { fieldErrors } from "../../domain/validation";
 import { audit, isAuditAction, listAuditEvents } from "../audit/audit.server";
 import { listSessions, revokeSessionById, signOut, verifyToken } from "../auth/admin-auth.server";
 import { attemptLogin, verifyLogin, type LoginClient, type SignedIn } from "../auth/admin-login.server";
 import { DEVICE_COOKIE, DEVICE_TTL_MS, deviceFromCookies } from "../auth/devices.server";
-import { deleteFactor, enrolFactor, listFactors, regenerateRecoveryCodes, verifyFactor } from "../auth/factors.server";
+import { listFactors } from "../auth/factors.server";
 import { changePassword } from "../auth/password-change.server";
 import { factorKey } from "../auth/secret-box.server";
+import { addFactor, confirmFactor, removeFactor, renewRecoveryCodes, type StepUpActor } from "../auth/step-up.server";
 import type { AppServices } from "../context.server";
+import type { RateLimited } from "../limits/rate-limits.server";
 import { sendApiError, sendRateLimited } from "./api-errors.server";
 import { clientKey } from "./client-key.server";
 import { bearerToken, requireAdmin } from "./require-admin.server";
@@ -30,6 +32,9 @@ export function adminAuthRouter(services: AppServices) {
     origin: { ip: req.ip, userAgent: req.get("user-agent") },
   });
   const context = (req: Request, res: Response) => ({ ip: req.ip ?? null, session: res.locals.adminSession?.id ?? null });
+  const actor = (req: Request, res: Response): StepUpActor => ({ ...context(req, res), clientKey: clientKey(req) });
+  // Where the "someone is guessing codes" email goes (docs/decisions/170).
+  const alert = { to: config.mail.securityTo, siteName: config.public.siteName, siteUrl: config.public.siteUrl };
 
   /** The token as today, and the device cookie (HttpOnly, only ever sent to the login doors). */
   function sendSignedIn(res: Response, signedIn: SignedIn) {
@@ -59,7 +64,7 @@ export function adminAuthRouter(services: AppServices) {
   });
 
   router.post("/admin/login/verify", async (req, res) => {
-    const result = await verifyLogin({ db, key: key() }, req.body, loginClient(req));
+    const result = await verifyLogin({ db, key: key(), alert }, req.body, loginClient(req));
     if (result.ok) return sendSignedIn(res, result);
     if (result.code === "rate_limited") return sendRateLimited(res, result);
     if (result.code === "invalid") return sendApiError(res, 400, result.error, result.fields);
@@ -91,8 +96,12 @@ export function adminAuthRouter(services: AppServices) {
       const fields = fieldErrors(parsed.error);
       return sendApiError(res, 400, Object.values(fields)[0] ?? accountMessages.friendlyNameRequired, fields);
     }
-    const result = await enrolFactor({ db, key: key() }, { friendlyName: parsed.data.friendly_name, issuer: config.public.siteName });
-    if (!result.ok) return sendApiError(res, 409, "At most 10 authenticators can be added; remove one first");
+    const { friendly_name: friendlyName, code, password } = parsed.data;
+    const result = await addFactor({ db, key: key() }, { friendlyName, issuer: config.public.siteName, proof: { code, password } }, actor(req, res));
+    if (!result.ok) {
+      if (result.code === "too_many") return sendApiError(res, 409, "At most 10 authenticators can be added; remove one first");
+      return sendRefusal(res, result);
+    }
     await audit.record(db, { action: "factor.enrolled", target: result.factor.id, ...context(req, res) });
     res.status(201).json(result.factor);
   });
@@ -105,12 +114,18 @@ export function adminAuthRouter(services: AppServices) {
     return undefined;
   }
   const wrongCode = (res: Response) => sendApiError(res, 400, accountMessages.codeInvalid, { code: accountMessages.codeInvalid });
+  /** A refused step-up: 429 past a limit, else 400 naming the field. */
+  function sendRefusal(res: Response, refused: RateLimited | { error: string; fields: Record<string, string> }) {
+    if ("retryAfterSeconds" in refused) return sendRateLimited(res, refused);
+    sendApiError(res, 400, refused.error, refused.fields);
+  }
 
   router.post("/admin/factors/:id/verify", admin, async (req, res) => {
     const code = readCode(req, res);
     if (code === undefined) return;
-    const result = await verifyFactor({ db, key: key() }, String(req.params.id), code);
+    const result = await confirmFactor({ db, key: key() }, String(req.params.id), code, actor(req, res));
     if (!result.ok) {
+      if (result.code === "rate_limited") return sendRateLimited(res, result);
       if (result.code === "not_found") return sendApiError(res, 404, accountMessages.factorNotFound);
       if (result.code === "already_verified") return sendApiError(res, 409, accountMessages.factorAlreadyVerified);
       return wrongCode(res);
@@ -121,10 +136,13 @@ export function adminAuthRouter(services: AppServices) {
   });
 
   router.delete("/admin/factors/:id", admin, async (req, res) => {
-    const code = readCode(req, res);
-    if (code === undefined) return;
-    const result = await deleteFactor({ db, key: key() }, String(req.params.id), code);
-    if (!result.ok) return result.code === "not_found" ? sendApiError(res, 404, accountMessages.factorNotFound) : wrongCode(res);
+    const parsed = removeFactorSchema.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      const fields = fieldErrors(parsed.error);
+      return sendApiError(res, 400, Object.values(fields)[0] ?? accountMessages.removeNeedsProof, fields);
+    }
+    const result = await removeFactor({ db, key: key() }, String(req.params.id), parsed.data, actor(req, res));
+    if (!result.ok) return result.code === "not_found" ? sendApiError(res, 404, accountMessages.factorNotFound) : sendRefusal(res, result);
     await audit.record(db, { action: "factor.deleted", target: String(req.params.id), ...context(req, res) });
     res.status(204).end();
   });
@@ -132,8 +150,8 @@ export function adminAuthRouter(services: AppServices) {
   router.post("/admin/recovery-codes", admin, async (req, res) => {
     const code = readCode(req, res);
     if (code === undefined) return;
-    const result = await regenerateRecoveryCodes({ db, key: key() }, code);
-    if (!result.ok) return result.code === "no_factor" ? sendApiError(res, 409, accountMessages.noVerifiedFactor) : wrongCode(res);
+    const result = await renewRecoveryCodes({ db, key: key() }, code, actor(req, res));
+    if (!result.ok) return result.code === "no_factor" ? sendApiError(res, 409, accountMessages.noVerifiedFactor) : sendRefusal(res, result);
     await audit.record(db, { action: "recovery_codes.generated", ...context(req, res) });
     res.json({ recovery_codes: result.recovery_codes });
   });

@@ -56,6 +56,16 @@ export async function forgetAttempt(db: AppDatabase, rule: RateLimitRule, key: s
   await store(db, rule).decrement(key);
 }
 
+/** How many attempts this key has in the rule's window now (counting none). */
+export async function attemptsInWindow(db: AppDatabase, rule: RateLimitRule, key: string): Promise<number> {
+  return store(db, rule).count(key);
+}
+
+/** Clears a key's counter (an operator reset). */
+export async function resetAttempts(db: AppDatabase, rule: RateLimitRule, key: string): Promise<void> {
+  await store(db, rule).resetKey(key);
+}
+
 function store(db: AppDatabase, rule: RateLimitRule): DatabaseRateLimitStore {
   return new DatabaseRateLimitStore(db, rule);
 }

@@ -70,6 +70,12 @@ export class DatabaseRateLimitStore {
     }
   }
 
+  /** The hits this key has in the window now, without adding one. */
+  async count(key: string, now: Date = new Date()): Promise<number> {
+    const row = await this.readRow(this.key(key));
+    return recentHits(row?.hits, now.getTime() - this.windowMs).length;
+  }
+
   async resetKey(key: string): Promise<void> {
     await this.db.deleteFrom("rate_limit_windows").where("key", "=", this.key(key)).execute();
   }

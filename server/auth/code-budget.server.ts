@@ -1,0 +1,79 @@
+import { accountMessages } from "../../domain/account";
+import { audit, type AuditEntry } from "../audit/audit.server";
+import type { AppDatabase } from "../db/database.server";
+import { enqueueEmail, notifyOutbox } from "../mail/outbox.server";
+import { attemptsInWindow, countAttempt, forgetAttempt, type RateLimited, type RateLimitRule } from "../limits/rate-limits.server";
+
+/**
+ * The account's second-factor budget (docs/decisions/170): every code check, at the sign-in
+ * challenge and at the account's doors alike, counts against one allowance of the one admin
+ * account, whichever address or session it comes from. Only failures use it up.
+ */
+export const SECOND_FACTOR_LIMIT: RateLimitRule = {
+  name: "second-factor",
+  windowMs: 15 * 60 * 1000,
+  limit: 10,
+  message: accountMessages.tooManyCodes,
+};
+/** The one account the budget belongs to. */
+export const ACCOUNT_KEY = "admin";
+
+/** Who asked, for the audit trail. */
+export type CodeActor = { ip?: string | null; session?: string | null };
+
+/**
+ * Runs one code check inside the budget: counted before the check (so parallel guesses cannot
+ * overrun it), refused with 429 once spent (one audit event per window, with a count), taken
+ * back when the code was right. A wrong code is recorded as `wrong`.
+ */
+export async function checkWithinBudget<T extends { ok: boolean }>(
+  db: AppDatabase,
+  { wrong, actor }: { wrong: AuditEntry; actor: CodeActor },
+  check: () => Promise<T>,
+): Promise<T | RateLimited> {
+  const limited = await countAttempt(db, SECOND_FACTOR_LIMIT, ACCOUNT_KEY);
+  if (limited) {
+    await audit.recordLockout(db, { action: "code.locked", target: SECOND_FACTOR_LIMIT.name, ...actor }, SECOND_FACTOR_LIMIT.windowMs);
+    return limited;
+  }
+  const result = await check();
+  if (result.ok) await forgetAttempt(db, SECOND_FACTOR_LIMIT, ACCOUNT_KEY);
+  else await audit.record(db, wrong);
+  return result;
+}
+
+/** Wrong sign-in codes in the budget's window from which someone is guessing rather than mistyping. */
+export const GUESSING_ALERT_AFTER = 3;
+/** At most one alert an hour, whichever process sees the guessing. */
+const ALERT_RULE: RateLimitRule = { name: "second-factor:alert", windowMs: 60 * 60 * 1000, limit: 1, message: "" };
+
+/** Where the alert goes, and what it names. */
+export type GuessingAlert = { to: string; siteName: string; siteUrl: string };
+
+/**
+ * After a right password and a wrong code: once the account has seen a few wrong codes in the
+ * window, the security contact hears of it through the outbox, at most once an hour.
+ */
+export async function alertIfGuessing(db: AppDatabase, alert: GuessingAlert | undefined, actor: CodeActor, now = new Date()): Promise<void> {
+  if (!alert) return;
+  const failures = await attemptsInWindow(db, SECOND_FACTOR_LIMIT, ACCOUNT_KEY);
+  if (failures < GUESSING_ALERT_AFTER) return;
+  if (await countAttempt(db, ALERT_RULE, ACCOUNT_KEY)) return;
+  await enqueueEmail(db, {
+    to: alert.to,
+    subject: `${alert.siteName}: someone who knows the admin password is guessing codes`,
+    text: [
+      "Someone who knows the admin password is guessing codes.",
+      "",
+      `${failures} wrong authentication codes were entered after the right password in the last 15 minutes (the latest at ${now.toISOString()}, from ${actor.ip ?? "an unknown address"}).`,
+      `After ${SECOND_FACTOR_LIMIT.limit} wrong codes in 15 minutes every code is refused for a while.`,
+      "",
+      "If this was not you: change the admin password (npm run admin -- set-password, or ADMIN_PASSWORD), and read the audit trail:",
+      `${alert.siteUrl}/admin/audit`,
+      "",
+      "This email is sent at most once an hour.",
+    ].join("\n"),
+  });
+  notifyOutbox();
+  await audit.record(db, { action: "mfa.alert_sent", ...actor });
+}
