@@ -19,7 +19,9 @@
  * elsewhere does not decide it), the cores it kept busy and the throughput as a share of the
  * limit; then another spelling of a cached page's address or a junk query value for every
  * request, against the same pages at their own addresses; then each public page's JavaScript
- * and HTML (gzip) and the article's wire ratio.
+ * and HTML (gzip) and the article's wire ratio. The search part (scripts/bench-search.ts) puts the
+ * worst query it finds beside ordinary ones and times /healthz while twelve of the worst run at
+ * once; `npm run bench -- search` runs it alone, `npm run bench -- site` everything else.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -34,6 +36,7 @@ import { migrateToLatest } from "../server/db/migrate.server";
 import { indexPost } from "../server/search/post-search.server";
 import { adminToken, startBuiltServer, type BuiltServer } from "../tests/helpers/built-server";
 import { fillAnalyticsYear, timeReport, VIEWS_PER_DAY } from "./bench-analytics";
+import { distinctWorstQueries, findWorstQuery, healthWhileSearching, ORDINARY, readerScript, searchPath, wordOrders, WORST_CANDIDATES } from "./bench-search";
 // @ts-expect-error: a plain ES module of the build scripts, without types.
 import { pageWeights } from "./page-weight.mjs";
 import { ARTICLE_SLUG, article, samplePostRow } from "./sample-posts";
@@ -53,6 +56,15 @@ const WRK = "/usr/bin/wrk";
 const FEATURED_POSTS = 3;
 const CATEGORIES = ["AI & Education", "Training", "Assessment", "Technology", "Research", "General"];
 const CLOCK_TICKS_PER_SECOND = 100;
+/** `npm run bench -- search`: only the named parts ("search", or "site": everything else); none named, all of them. */
+const PARTS = ["search", "site"] as const;
+const chosen = process.argv.slice(2);
+const unknownPart = chosen.find((part) => !(PARTS as readonly string[]).includes(part));
+if (unknownPart !== undefined) {
+  console.error(`Unknown part "${unknownPart}": choose among ${PARTS.join(", ")}.`);
+  process.exit(1);
+}
+const runs = (part: (typeof PARTS)[number]) => chosen.length === 0 || chosen.includes(part);
 /** Every request says it comes from a browser, as readers' do: counting (decision 141) skips bots. */
 const BROWSER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
@@ -133,8 +145,15 @@ type Target = {
   /** A wrk Lua script that picks each request's path (the spellings comparison). */
   script?: string;
 };
-type Totals = { requests: number; seconds: number; cpuPerRequest: number[]; p50: number[]; p99: number[]; errors: number };
+type Totals = { requests: number; seconds: number; cpuPerRequest: number[]; clientCpuPerRequest: number[]; p50: number[]; p99: number[]; errors: number };
 type LoadResult = { requests: number; seconds: number; p50: number; p99: number; errors: number };
+
+/** CPU milliseconds of this process's finished children: wrk's, once it has exited. */
+function finishedChildrenCpuMs(): number {
+  const stat = readFileSync("/proc/self/stat", "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[13]) + Number(fields[14])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
 
 /** Keeps a process (all its threads) on the servers' core. */
 function pinToServerCore(pid: number): void {
@@ -167,15 +186,19 @@ async function load(target: Target, seconds: number): Promise<LoadResult> {
 }
 
 async function measure(targets: Target[], rounds = ROUNDS): Promise<Map<Target, Totals>> {
-  const totals = new Map<Target, Totals>(targets.map((target) => [target, { requests: 0, seconds: 0, cpuPerRequest: [], p50: [], p99: [], errors: 0 }]));
+  const totals = new Map<Target, Totals>(
+    targets.map((target) => [target, { requests: 0, seconds: 0, cpuPerRequest: [], clientCpuPerRequest: [], p50: [], p99: [], errors: 0 }]),
+  );
   for (const target of targets) await load(target, WARM_UP_SECONDS);
   for (let round = 0; round < rounds; round += 1) {
     console.log(`  round ${round + 1} of ${rounds} (${targets.length} targets)...`);
     for (const target of targets) {
       const total = totals.get(target)!;
       const cpuBefore = cpuMs(target.pid);
+      const clientCpuBefore = finishedChildrenCpuMs();
       const result = await load(target, SECONDS_PER_ROUND);
       total.cpuPerRequest.push((cpuMs(target.pid) - cpuBefore) / Math.max(1, result.requests));
+      total.clientCpuPerRequest.push((finishedChildrenCpuMs() - clientCpuBefore) / Math.max(1, result.requests));
       total.requests += result.requests;
       total.seconds += result.seconds;
       total.p50.push(result.p50);
@@ -269,6 +292,97 @@ function middlePagePath(others: number): string {
   return middle > 1 ? `/blog?page=${middle}` : "/blog";
 }
 
+type StartServer = (others: number, env?: Record<string, string>) => Promise<BuiltServer>;
+
+/**
+ * Search (decisions 156, 172): ordinary searches against the worst query found, uncached, at 10
+ * and 10,000 posts, each request from a client address of its own (scripts/bench-search.ts);
+ * then /healthz while twelve of the worst run at once on the site as shipped (page cache on).
+ */
+async function searchPart(start: StartServer, dirs: string[]): Promise<void> {
+  console.log("\nSearch: the servers run with TRUST_PROXY=1 and every search request comes from an address of its own.");
+  const proxied = { TRUST_PROXY: "1" };
+  const uncached = await start(10_000, { ...proxied, PAGE_CACHE_MAX_BYTES: "0" });
+  const small = await start(9, { ...proxied, PAGE_CACHE_MAX_BYTES: "0" });
+  const candidates = await findWorstQuery(uncached.url);
+  console.log("\nCandidates for the worst query, 10,000 posts, uncached, one at a time (median of 7):");
+  printTable(["query", "ms"], candidates.map(({ query, medianMs }) => [query, medianMs.toFixed(1)]));
+  const worst = candidates[0]!.query;
+  const reader = (name: string, server: BuiltServer, query: string): Target => ({
+    name,
+    url: `${server.url}/`,
+    pid: server.pid,
+    encoding: "gzip",
+    script: readerScript(dirs[0]!, `search-${name.replace(/[^a-z0-9]+/gi, "-")}`, searchPath(query)),
+  });
+  const everyPost = reader(`"${ORDINARY.everyPost}" (every post matches), 10,000 posts`, uncached, ORDINARY.everyPost);
+  const onePost = reader(`"${ORDINARY.onePost}" (one post matches), 10,000 posts`, uncached, ORDINARY.onePost);
+  const targets = [
+    everyPost,
+    reader(`"${ORDINARY.everyPost}" (every post matches), 10 posts`, small, ORDINARY.everyPost),
+    onePost,
+    reader(`"${ORDINARY.onePost}" (one post matches), 10 posts`, small, ORDINARY.onePost),
+    reader(`worst found: "${worst}", 10,000 posts`, uncached, worst),
+    ...(worst === WORST_CANDIDATES[0] ? [] : [reader(`single letters: "${WORST_CANDIDATES[0]}", 10,000 posts`, uncached, WORST_CANDIDATES[0]!)]),
+  ];
+  const results = await measure(targets);
+  const cpu = (entry: Target) => median(results.get(entry)!.cpuPerRequest);
+  console.log("");
+  printTable(
+    ["search, uncached", "req/s", "p50 ms", "p99 ms", "server CPU ms/req", "load generator CPU ms/req", "x every-post word", "x one-post word", "errors"],
+    targets.map((entry) => {
+      const total = results.get(entry)!;
+      return [
+        entry.name,
+        (total.requests / total.seconds).toFixed(0),
+        median(total.p50).toFixed(1),
+        median(total.p99).toFixed(1),
+        cpu(entry).toFixed(3),
+        median(total.clientCpuPerRequest).toFixed(3),
+        (cpu(entry) / cpu(everyPost)).toFixed(2),
+        (cpu(entry) / cpu(onePost)).toFixed(2),
+        String(total.errors),
+      ];
+    }),
+  );
+  await healthUnderSearches(await start(10_000, proxied));
+}
+
+/** /healthz alone, then while twelve new worst searches run at once (five rounds each). */
+async function healthUnderSearches(site: BuiltServer): Promise<void> {
+  const letterSets = ["a b c d e f g h", "i j k l m n o p", "q r s t u v w x", "b d f h j l n p", "c e g i k m o q"];
+  const rounds = {
+    "nothing else": (_round: number) => [] as string[],
+    "12 word orders of eight new single letters (one page after the redirect)": (round: number) =>
+      wordOrders(letterSets[round]!, 12),
+    "12 distinct new queries of eight prefixes in every post (no page shared)": (round: number) => distinctWorstQueries(round).map(searchPath),
+  };
+  const rows: string[][] = [];
+  for (const [name, pathsOf] of Object.entries(rounds)) {
+    const health: number[] = [];
+    const searches: number[] = [];
+    const statuses: Record<number, number> = {};
+    for (let round = 0; round < 5; round += 1) {
+      const result = await healthWhileSearching(site.url, pathsOf(round), name === "nothing else" ? 10 : undefined);
+      health.push(...result.healthMs);
+      searches.push(...result.searchMs);
+      for (const [status, count] of Object.entries(result.statuses)) statuses[Number(status)] = (statuses[Number(status)] ?? 0) + count;
+    }
+    const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+    rows.push([
+      name,
+      String(health.length),
+      median(health).toFixed(1),
+      sorted(health).at(-1)!.toFixed(1),
+      searches.length ? median(searches).toFixed(1) : "-",
+      searches.length ? sorted(searches).at(-1)!.toFixed(1) : "-",
+      Object.entries(statuses).map(([status, count]) => `${count}x ${status}`).join(", ") || "-",
+    ]);
+  }
+  console.log("\n/healthz while searches run on the site as shipped (10,000 posts, page cache on), five rounds:");
+  printTable(["alongside /healthz", "healthz asked", "healthz p50 ms", "healthz max ms", "search p50 ms", "search max ms", "search answers"], rows);
+}
+
 async function main(): Promise<void> {
   if (!existsSync("build/server.js") || !existsSync("build/client")) {
     console.error("The benchmark measures the built site and builds nothing itself: run `npm run build` first.");
@@ -293,6 +407,8 @@ async function main(): Promise<void> {
       servers.push(server);
       return server;
     };
+    if (runs("search")) await searchPart(start, dirs);
+    if (!runs("site")) return;
     const cached = await start(10_000);
     const uncached = await start(10_000, { PAGE_CACHE_MAX_BYTES: "0" });
     // The uncached article in a process of its own: its CPU time is then the article's alone, not
@@ -324,12 +440,8 @@ async function main(): Promise<void> {
       target("middle list page, 10,000 posts, uncached", uncached, middlePagePath(10_000)),
       target("middle list page, 10 posts, uncached", small, middlePagePath(9)),
       target("article, 10 posts, uncached (no compression)", small, articlePath, "identity"),
-      // Readers' pages (decisions 156, 157): search for a word every post has and for a word
-      // one post has, a category's and the author's first page.
-      target("search, every post matches, 10,000 posts, uncached", uncached, "/blog/search?q=benchmark"),
-      target("search, every post matches, 10 posts, uncached", small, "/blog/search?q=benchmark"),
-      target("search, one post matches, 10,000 posts, uncached", uncached, "/blog/search?q=budget"),
-      target("search, one post matches, 10 posts, uncached", small, "/blog/search?q=budget"),
+      // Readers' pages (decision 157): a category's and the author's first page. Search has a
+      // part of its own (`searchPart`).
       target("category page, 10,000 posts, uncached", uncached, "/blog/category/training"),
       target("category page, 10 posts, uncached", small, "/blog/category/training"),
       target("author page, 10,000 posts, uncached", uncached, "/blog/author/alex-example"),
