@@ -7,6 +7,8 @@ import path from "node:path";
 import readline from "node:readline";
 import { audit } from "./audit/audit.server";
 import { setAdminPassword } from "./auth/admin-auth.server";
+import { ACCOUNT_KEY, SECOND_FACTOR_LIMIT } from "./auth/code-budget.server";
+import { resetSecondFactor } from "./auth/factors.server";
 import { seedExamplePosts } from "./blog/example-posts.server";
 import { exportPosts, importPosts } from "./blog/post-transfer.server";
 import { loadConfig, type Config } from "./config.server";
@@ -15,6 +17,7 @@ import { copyDatabase } from "./db/copy-database.server";
 import { createDatabase, type AppDatabase, type DatabaseTarget } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { moveInlineImages } from "./media/inline-images.server";
+import { resetAttempts } from "./limits/rate-limits.server";
 import { countOutbox, listUndeliveredEmails, retryFailedEmails } from "./mail/outbox.server";
 import { purgeClosedReportAttachments } from "./reports/attachment-store.server";
 import { formatBytes } from "../domain/report-attachments";
@@ -49,6 +52,18 @@ const commands: Record<string, Command> = {
       await setAdminPassword(db, password);
       await audit.record(db, { action: "password.changed", target: "set-password" });
       console.log("The admin password was changed; every admin session and preview link was ended.");
+    },
+  },
+  "reset-mfa": {
+    summary: "remove every authenticator and recovery code and end every admin session, for an admin who lost both (sign in with the password, then add one again)",
+    async run({ db }) {
+      const { factors, recoveryCodes, sessions } = await resetSecondFactor(db);
+      // Budget spent by guesses must not keep the admin out after the reset.
+      await resetAttempts(db, SECOND_FACTOR_LIMIT, ACCOUNT_KEY);
+      await audit.record(db, { action: "mfa.reset", target: "reset-mfa" });
+      console.log(
+        `Removed ${factors} authenticator(s) and ${recoveryCodes} recovery code(s); ended ${sessions} session(s). Sign in with the password alone, then add an authenticator again.`,
+      );
     },
   },
   outbox: {
