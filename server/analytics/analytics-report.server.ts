@@ -1,8 +1,8 @@
-import type { AnalyticsPeriod, AnalyticsReport } from "../../domain/analytics";
+import { REPORT_ROWS, type AnalyticsPeriod, type AnalyticsReport } from "../../domain/analytics";
 import type { AppDatabase } from "../db/database.server";
 import { leadsByCampaign, leadsByLandingPage } from "./leads.server";
 import { trafficReport } from "./traffic-report.server";
-import { campaignKey } from "./visit-sources.server";
+import { campaignKey, campaignOfValue, OTHER_VALUE } from "./visit-sources.server";
 import { vitalsByPage } from "./web-vitals.server";
 
 /**
@@ -16,11 +16,19 @@ export async function analyticsReport(db: AppDatabase, period: AnalyticsPeriod):
     leadsByCampaign(db, period),
     vitalsByPage(db, period),
   ]);
-  // A landing page or campaign that brought leads is listed even if it fell out of the top rows.
-  const pages = withConversions(traffic.pages, leadsByPage, (row) => row.path, (row) =>
-    row.path === "" ? undefined : { path: row.path, views: 0, visitors: 0, leads: row.leads, demo_clicks: row.demo_clicks },
+  // A landing page or campaign that brought leads is listed even if it fell out of the top rows,
+  // as long as the table has room: clicks are the client's to send, so past REPORT_ROWS rows the
+  // rest is summed up as "(other)".
+  const pages = withinRows(
+    withConversions(traffic.pages, leadsByPage, (row) => row.path, (row) =>
+      row.path === "" ? undefined : { path: row.path, views: 0, visitors: 0, leads: row.leads, demo_clicks: row.demo_clicks },
+    ),
+    { path: OTHER_VALUE, views: 0, visitors: 0, leads: 0, demo_clicks: 0 },
   );
-  const campaigns = withConversions(traffic.campaigns, leadsOfCampaigns, campaignKey, (row) => ({ ...row, visitors: 0 }));
+  const campaigns = withinRows(
+    withConversions(traffic.campaigns, leadsOfCampaigns, campaignKey, (row) => ({ ...row, visitors: 0 })),
+    { ...campaignOfValue(OTHER_VALUE), visitors: 0, leads: 0, demo_clicks: 0 },
+  );
   const leadsTotal = leadsByPage.reduce((sum, row) => sum + row.leads, 0);
   const demoClicksTotal = leadsByPage.reduce((sum, row) => sum + row.demo_clicks, 0);
   return { ...traffic, leads: leadsTotal, demo_clicks: demoClicksTotal, pages, campaigns, vitals };
@@ -49,4 +57,22 @@ function withConversions<T, C extends Conversions>(
     if (added) merged.push(added);
   }
   return merged;
+}
+
+/**
+ * At most REPORT_ROWS rows: the first ones as they come, and, when there are more, the rest added
+ * up into the row that reads like `other` (kept where it is, or added last), so that the table's
+ * totals stay whole.
+ */
+function withinRows<T extends Record<string, string | number>>(rows: T[], other: T): T[] {
+  if (rows.length <= REPORT_ROWS) return rows;
+  const isOther = (row: T) => Object.entries(other).every(([field, value]) => typeof value === "number" || row[field] === value);
+  const kept = rows.filter((row, index) => index < REPORT_ROWS - 1 && !isOther(row));
+  const rest = { ...other } as Record<string, string | number>;
+  for (const row of rows.filter((row) => !kept.includes(row))) {
+    for (const [field, value] of Object.entries(row)) {
+      if (typeof value === "number") rest[field] = Number(rest[field] ?? 0) + value;
+    }
+  }
+  return [...kept, rest as T];
 }

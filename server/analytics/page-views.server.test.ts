@@ -1,9 +1,11 @@
 import type { IncomingMessage } from "node:http";
 import { afterEach, describe, expect, test } from "vitest";
 import pino from "pino";
-import { NOT_FOUND_PATH } from "../../domain/analytics";
+import { addDays, NOT_FOUND_PATH } from "../../domain/analytics";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
 import type { AppDatabase } from "../db/database.server";
+import { CLIENT_ALLOWANCES } from "./client-limits.server";
+import { USER_AGENT_MAX } from "./day-salts.server";
 import { createPageViews } from "./page-views.server";
 import { trafficReport } from "./traffic-report.server";
 import { DAY_GRACE_MS, forgetPastDays } from "./view-batches.server";
@@ -161,37 +163,101 @@ describe.each(testDatabaseKinds)("page views (%s)", (kind) => {
     ]);
   });
 
-  test("nothing stored names a visitor; a day's salt and hashes go once it is over, the roll-ups stay", async () => {
+  test("nothing stored names a visitor; a day's salt goes at its end, its hashes DAY_GRACE_MS later, the roll-ups stay", async () => {
     database = await createTestDatabase(kind);
-    const views = counter(database.db);
+    const db = database.db;
+    let clock = NOON;
+    const views = counter(db, () => clock);
     views.count(request("192.0.2.77", { "user-agent": desktop(77) }), 200, "/", "");
     await views.close();
     const everything = JSON.stringify(
       await Promise.all(
-        (["analytics_salts", "analytics_visitors", "analytics_page_visitors", "analytics_pages", "analytics_sources"] as const).map((table) =>
-          database!.db.selectFrom(table).selectAll().execute(),
+        (["analytics_salts", "analytics_visitors", "analytics_page_visitors", "analytics_clients", "analytics_pages", "analytics_sources"] as const).map((table) =>
+          db.selectFrom(table).selectAll().execute(),
         ),
       ),
     );
     expect(everything).not.toContain("192.0.2.77");
     expect(everything).not.toContain("visitor 77");
 
+    // A batch counted before midnight (hashed as it counts) and written just after it.
     const midnight = Date.parse(`${DAY}T00:00:00Z`) + 24 * 60 * 60 * 1000;
-    // Just after midnight the past day is kept for batches on their way...
-    expect(await forgetPastDays(database.db, midnight + DAY_GRACE_MS - 1)).toBe(0);
-    // ...then its salt and hashes go.
-    expect(await forgetPastDays(database.db, midnight + DAY_GRACE_MS)).toBe(1);
-    expect(await database.db.selectFrom("analytics_visitors").selectAll().execute()).toEqual([]);
-    expect(await database.db.selectFrom("analytics_page_visitors").selectAll().execute()).toEqual([]);
-    expect((await trafficReport(database.db, { from: DAY, to: DAY })).visitors).toBe(1);
-
-    // A late batch of that day still counts its views, but cannot tell its visitors apart any more.
-    let clock = midnight - 1;
-    const late = counter(database.db, () => clock);
+    clock = midnight - 1000;
+    const late = counter(db, () => clock);
+    await late.flush();
     late.count(request("192.0.2.78", { "user-agent": desktop(78) }), 200, "/", "");
-    clock = midnight + DAY_GRACE_MS;
+    late.count(request("192.0.2.77", { "user-agent": desktop(77) }), 200, "/", "");
+    // The salt goes with the day...
+    expect(await forgetPastDays(db, midnight - 1)).toBe(0);
+    expect(await forgetPastDays(db, midnight)).toBe(1);
+    expect(await db.selectFrom("analytics_salts").selectAll().execute()).toEqual([]);
+    // ...the hashes stay a little longer: the late batch still tells a known visitor from a new one.
+    clock = midnight + DAY_GRACE_MS - 1;
     await late.close();
+    expect(await trafficReport(db, { from: DAY, to: DAY })).toMatchObject({ views: 3, visitors: 2 });
+
+    await forgetPastDays(db, midnight + DAY_GRACE_MS);
+    for (const table of ["analytics_visitors", "analytics_page_visitors", "analytics_clients"] as const) {
+      expect(await db.selectFrom(table).selectAll().where("day", "=", DAY).execute(), table).toEqual([]);
+    }
+    // Later, a batch of that day counts its views only: its visitors cannot be told apart any more.
+    clock = midnight - 1;
+    const later = counter(db, () => clock);
+    later.count(request("192.0.2.79", { "user-agent": desktop(79) }), 200, "/", "");
+    clock = midnight + DAY_GRACE_MS;
+    await later.close();
+    expect(await trafficReport(db, { from: DAY, to: DAY })).toMatchObject({ views: 4, visitors: 2 });
+    expect(await db.selectFrom("analytics_salts").select("day").where("day", "<=", DAY).execute()).toEqual([]);
+  });
+
+  test("every process deletes the past day's salt at midnight, from memory and the database, without the hourly housekeeping", async () => {
+    database = await createTestDatabase(kind);
+    const db = database.db;
+    // A clock 300 ms before a midnight, running at the real pace.
+    const midnight = Date.parse(`${DAY}T00:00:00Z`) + 24 * 60 * 60 * 1000;
+    const offset = midnight - 300 - Date.now();
+    const views = counter(db, () => Date.now() + offset);
+    views.count(request("192.0.2.1", { "user-agent": desktop(1) }), 200, "/", "");
+    await views.flush();
+    expect(await db.selectFrom("analytics_salts").select("day").execute()).toEqual([{ day: DAY }]);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await views.flush();
+    expect(await db.selectFrom("analytics_salts").select("day").execute()).toEqual([{ day: addDays(DAY, 1) }]);
+    // The first view of the new day is a new visitor: nothing links it to the day before.
+    views.count(request("192.0.2.1", { "user-agent": desktop(1) }), 200, "/", "");
+    await views.close();
+    expect((await trafficReport(db, { from: addDays(DAY, 1), to: addDays(DAY, 1) })).visitors).toBe(1);
+  });
+
+  test("one address that changes its user agent, referrer and campaign at every request adds a bounded number of visitors and new values", async () => {
+    database = await createTestDatabase(kind);
+    const views = counter(database.db);
+    for (let n = 0; n < 200; n += 1) {
+      views.count(request("198.51.100.7", { "user-agent": desktop(n), referer: `https://spam-${n}.example/` }), 200, "/", `?utm_source=spam-${n}`);
+      if (n % 50 === 49) await views.flush();
+    }
+    // Someone else, later the same day, brings a new source: it is still listed.
+    views.count(request("192.0.2.2", { "user-agent": desktop(1000), referer: "https://news.example/" }), 200, "/", "?utm_source=news");
+    await views.close();
+    const traffic = await trafficReport(database.db, { from: DAY, to: DAY });
+    expect(traffic.views).toBe(201);
+    expect(traffic.visitors).toBe(CLIENT_ALLOWANCES.visitors + 1);
+    const spam = (value: string) => value.startsWith("spam-");
+    const newValues = traffic.referrers.filter((row) => spam(row.host)).length + traffic.campaigns.filter((row) => spam(row.source)).length;
+    expect(newValues).toBe(CLIENT_ALLOWANCES.open_values);
+    expect(traffic.referrers).toContainEqual({ host: "news.example", visitors: 1 });
+    expect(traffic.campaigns).toContainEqual({ source: "news", medium: "", campaign: "", visitors: 1 });
+    expect(traffic.referrers).toContainEqual({ host: OTHER_VALUE, visitors: expect.any(Number) });
+  });
+
+  test("a user agent is classed and hashed by its first few hundred characters: one padded to 16 KB is one visitor, however it ends", async () => {
+    database = await createTestDatabase(kind);
+    const views = counter(database.db);
+    await views.flush();
+    const padded = desktop(1) + " ".repeat(USER_AGENT_MAX) + "x".repeat(16 * 1024);
+    views.count(request("192.0.2.1", { "user-agent": `${padded}1` }), 200, "/", "");
+    views.count(request("192.0.2.1", { "user-agent": `${padded}2` }), 200, "/blog", "");
+    await views.close();
     expect(await trafficReport(database.db, { from: DAY, to: DAY })).toMatchObject({ views: 2, visitors: 1 });
-    expect(await database.db.selectFrom("analytics_salts").selectAll().execute()).toEqual([]);
   });
 });

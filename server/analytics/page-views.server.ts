@@ -4,12 +4,13 @@ import type { AppDatabase } from "../db/database.server";
 import type { Logger } from "../logger.server";
 import { batchWriter } from "./batch-writer.server";
 import { isBrowserAgent } from "./beacons.server";
-import { writeViews, type DayViews } from "./view-batches.server";
+import { clientHash, daySalt, USER_AGENT_MAX, visitorHash } from "./day-salts.server";
+import { DAY_GRACE_MS, forgetPastDays, writeViews, type DayViews, type PendingVisitor } from "./view-batches.server";
 
 /**
- * Page views counted in memory and written in batches (docs/decisions/141). Counting is what a
- * cached page hit pays, so it only looks at headers and adds to two maps; hashing and the
- * database wait for the batch.
+ * Page views counted in memory and written in batches (docs/decisions/141, 175). Counting is what
+ * a cached page hit pays, so it only looks at headers, makes the visitor's keyed hash (once per
+ * connection) and adds to two maps; the database waits for the batch.
  */
 export type PageViews = {
   /**
@@ -19,7 +20,7 @@ export type PageViews = {
   count: (req: IncomingMessage, status: number, path: string, search: string) => void;
   /** Writes what was counted so far; batches wait for each other. */
   flush: () => Promise<void>;
-  /** Stops the timer and writes the last batch (shutdown). */
+  /** Stops the timers and writes the last batch (shutdown). */
   close: () => Promise<void>;
 };
 
@@ -38,17 +39,36 @@ type Options = {
 const AGENT_MEMORY = 2000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**
- * Visitors held in one batch at most (memory); beyond, views still count, and a visitor left out
- * is counted at their next view in a later batch.
+ * What one batch holds at most (memory): visitors, and characters of what is kept of them (hashes,
+ * sources, paths). Beyond either, views still count, and a visitor left out is counted at their
+ * next view in a later batch.
  */
 const BATCH_VISITORS = 50_000;
+const BATCH_CHARS = 8 * 1024 * 1024;
+/** What a map entry costs beyond its strings, roughly, in the same unit. */
+const ENTRY_CHARS = 100;
 
 /** What a connection's requests tell of their client, while its user agent and forwarded address stay. */
-type Client = { userAgent: string; forwarded: string | string[] | undefined; kind: DeviceClass | "bot"; address: string; key: string };
+type Client = {
+  userAgent: string;
+  forwarded: string | string[] | undefined;
+  kind: DeviceClass | "bot";
+  address: string;
+  /** Its keys under the salt they were made with. */
+  keys?: { salt: string; visitor: string; client: string };
+};
+
+/**
+ * A visitor counted before the process had the day's salt (its first moments, or a database
+ * away): kept by address and cut user agent until the batch is written.
+ */
+type UnhashedVisitor = Omit<PendingVisitor, "client"> & { address: string; userAgent: string };
+
+type Batch = DayViews & { unhashed: Map<string, UnhashedVisitor>; chars: number };
 
 export function createPageViews({ db, siteHost, flushMs, clientAddress, logger, now = Date.now }: Options): PageViews {
   const agents = new Map<string, DeviceClass | "bot">();
-  let batches = new Map<string, DayViews>();
+  let batches = new Map<string, Batch>();
   // The day a view falls on, worked out again only when midnight (UTC) has passed.
   let day = "";
   let dayEnds = 0;
@@ -60,6 +80,38 @@ export function createPageViews({ db, siteHost, flushMs, clientAddress, logger, 
     }
     return day;
   };
+
+  // The day's salt, in memory for as long as the day lasts.
+  let salt: { day: string; value: string } | undefined;
+  // Loads run one after the other: a past day's, still on its way at midnight, never lands after
+  // the new day's load has deleted the salts before it.
+  let loading: { day: string; done: Promise<void> } | undefined;
+  let queue = Promise.resolve();
+  const saltOf = (of: string) => (salt?.day === of ? salt.value : undefined);
+  const loadSalt = (of: string): Promise<void> => {
+    if (saltOf(of) !== undefined) return Promise.resolve();
+    if (loading?.day === of) return loading.done;
+    const done = queue.then(async () => {
+      const value = await daySalt(db, of);
+      if (of === today()) salt = { day: of, value };
+    });
+    const load = { day: of, done };
+    loading = load;
+    queue = done.catch(() => undefined).finally(() => {
+      if (loading === load) loading = undefined;
+    });
+    return done;
+  };
+  // Asked for by a view without it: once per flush interval at most while the database is away.
+  let askAgainAt = 0;
+  const askForSalt = (of: string) => {
+    if (loading || now() < askAgainAt) return;
+    loadSalt(of).catch((error: unknown) => {
+      askAgainAt = now() + flushMs;
+      logger.warn({ err: error }, "the day's analytics salt could not be read; visitors wait for the next batch");
+    });
+  };
+  askForSalt(today());
 
   const agentOf = (userAgent: string): DeviceClass | "bot" => {
     let kind = agents.get(userAgent);
@@ -78,55 +130,117 @@ export function createPageViews({ db, siteHost, flushMs, clientAddress, logger, 
     const forwarded = req.headers["x-forwarded-for"];
     const known = clients.get(req.socket);
     if (known && known.userAgent === userAgent && known.forwarded === forwarded) return known;
-    const address = clientAddress(req);
-    const client: Client = { userAgent, forwarded, kind: agentOf(userAgent), address, key: `${address}\n${userAgent}` };
+    const client: Client = { userAgent, forwarded, kind: agentOf(userAgent), address: clientAddress(req) };
     clients.set(req.socket, client);
     return client;
+  };
+  const keysOf = (client: Client, daySaltValue: string) => {
+    if (client.keys?.salt !== daySaltValue) {
+      client.keys = {
+        salt: daySaltValue,
+        visitor: visitorHash(daySaltValue, client.address, client.userAgent, siteHost),
+        client: clientHash(daySaltValue, client.address),
+      };
+    }
+    return client.keys;
   };
 
   const count = (req: IncomingMessage, status: number, pagePath: string, search: string) => {
     const { headers } = req;
     if (isPrefetch(headers)) return;
     const path = status === 404 ? NOT_FOUND_PATH : pagePath;
-    const client = clientOf(req, headers["user-agent"] ?? "");
+    // Classed and hashed by its first few hundred characters; a longer one is not kept whole.
+    const client = clientOf(req, (headers["user-agent"] ?? "").slice(0, USER_AGENT_MAX));
     const device = client.kind;
     if (device === "bot") return;
-    let batch = batches.get(today());
-    if (!batch) batches.set(day, (batch = { views: new Map(), visitors: new Map() }));
+    const of = today();
+    let batch = batches.get(of);
+    if (!batch) batches.set(of, (batch = emptyBatch()));
     batch.views.set(path, (batch.views.get(path) ?? 0) + 1);
     // Asked not to be tracked: a view, anonymously.
     if (headers["sec-gpc"] === "1" || headers.dnt === "1") return;
-    const { address, userAgent, key } = client;
-    const visitor = batch.visitors.get(key);
-    if (visitor) {
-      visitor.paths.add(path);
+    const source = () => ({ landing_path: path, referrer_host: referrerHost(headers.referer, siteHost), ...campaignOf(search) });
+    const daySaltValue = saltOf(of);
+    if (daySaltValue === undefined) {
+      askForSalt(of);
+      const { address, userAgent } = client;
+      addVisitor(batch, batch.unhashed, `${address}\n${userAgent}`, path, () => ({ address, userAgent, device, source: source(), paths: new Set([path]) }));
       return;
     }
-    if (batch.visitors.size >= BATCH_VISITORS) return;
-    const source: VisitSource = {
-      landing_path: path,
-      referrer_host: referrerHost(headers.referer, siteHost),
-      ...campaignOf(search),
-    };
-    batch.visitors.set(key, { address, userAgent, device, source, paths: new Set([path]) });
+    const keys = keysOf(client, daySaltValue);
+    addVisitor(batch, batch.visitors, keys.visitor, path, () => ({ client: keys.client, device, source: source(), paths: new Set([path]) }));
   };
 
   const writer = batchWriter(flushMs, async () => {
+    await loadSalt(today()).catch(() => undefined);
     if (batches.size === 0) return;
     const taken = batches;
     batches = new Map();
-    for (const [viewed, views] of taken) {
+    for (const [viewed, batch] of taken) {
+      const hashed = hashWaiting(batch, saltOf(viewed), siteHost);
       try {
-        await writeViews(db, { day: viewed, views, siteHost, today: today() });
+        await writeViews(db, { day: viewed, views: hashed, now: now() });
       } catch (error) {
         // The database is away: the counts wait for the next batch instead of being lost.
         logger.warn({ err: error }, "page views could not be written; kept for the next batch");
-        putBack(batches, viewed, views);
+        putBack(batches, viewed, batch);
       }
     }
   });
 
-  return { count, flush: writer.flush, close: writer.close };
+  const midnight = atEachMidnight(now, async (stopped) => {
+    // The day is over: its salt goes from memory and, by whichever process comes first, from the
+    // database; the hashes wait DAY_GRACE_MS for batches on their way.
+    salt = undefined;
+    await loadSalt(today());
+    await delay(DAY_GRACE_MS);
+    if (!stopped()) await forgetPastDays(db, now());
+  }, logger);
+
+  return {
+    count,
+    flush: writer.flush,
+    close: () => {
+      midnight.stop();
+      return writer.close();
+    },
+  };
+}
+
+function emptyBatch(): Batch {
+  return { views: new Map(), visitors: new Map(), unhashed: new Map(), chars: 0 };
+}
+
+/** Adds a path to a visitor of the batch, or the visitor, while the batch has room. */
+function addVisitor<V extends { paths: Set<string>; source: VisitSource }>(batch: Batch, visitors: Map<string, V>, key: string, path: string, make: () => V): void {
+  const visitor = visitors.get(key);
+  if (visitor?.paths.has(path)) return;
+  const full = batch.chars >= BATCH_CHARS;
+  if (visitor) {
+    if (full) return;
+    visitor.paths.add(path);
+    batch.chars += ENTRY_CHARS + path.length;
+    return;
+  }
+  if (full || batch.visitors.size + batch.unhashed.size >= BATCH_VISITORS) return;
+  const made = make();
+  visitors.set(key, made);
+  batch.chars += 2 * ENTRY_CHARS + key.length + path.length + Object.values(made.source).join("").length;
+}
+
+/**
+ * The batch as the writer takes it: visitors counted before the salt was known are hashed now, if
+ * it is (still) known; otherwise they are left out (a past day's salt is gone).
+ */
+function hashWaiting(batch: Batch, daySaltValue: string | undefined, siteHost: string): DayViews {
+  if (batch.unhashed.size === 0 || daySaltValue === undefined) return batch;
+  const visitors = new Map(batch.visitors);
+  for (const { address, userAgent, ...visitor } of batch.unhashed.values()) {
+    const hash = visitorHash(daySaltValue, address, userAgent, siteHost);
+    const known = visitors.get(hash);
+    visitors.set(hash, known ? { ...known, paths: new Set([...known.paths, ...visitor.paths]) } : { ...visitor, client: clientHash(daySaltValue, address) });
+  }
+  return { views: batch.views, visitors };
 }
 
 /** Browsers' speculative loads (link prefetch, prerender): not a person looking at a page. */
@@ -136,16 +250,48 @@ function isPrefetch(headers: IncomingMessage["headers"]): boolean {
 }
 
 /** Merges a batch that could not be written into the one being counted. */
-function putBack(batches: Map<string, DayViews>, day: string, views: DayViews): void {
+function putBack(batches: Map<string, Batch>, day: string, batch: Batch): void {
   const current = batches.get(day);
   if (!current) {
-    batches.set(day, views);
+    batches.set(day, batch);
     return;
   }
-  for (const [path, count] of views.views) current.views.set(path, (current.views.get(path) ?? 0) + count);
-  for (const [key, visitor] of views.visitors) {
-    const known = current.visitors.get(key);
-    // The earlier batch saw the visit first: its landing page and source win.
-    current.visitors.set(key, known ? { ...visitor, paths: new Set([...visitor.paths, ...known.paths]) } : visitor);
-  }
+  for (const [path, count] of batch.views) current.views.set(path, (current.views.get(path) ?? 0) + count);
+  // The earlier batch saw the visit first: its landing page and source win.
+  const merge = <V extends { paths: Set<string> }>(into: Map<string, V>, from: Map<string, V>) => {
+    for (const [key, visitor] of from) {
+      const known = into.get(key);
+      into.set(key, known ? { ...visitor, paths: new Set([...visitor.paths, ...known.paths]) } : visitor);
+    }
+  };
+  merge(current.visitors, batch.visitors);
+  merge(current.unhashed, batch.unhashed);
+  current.chars += batch.chars;
+}
+
+/** Runs `task` at every midnight (UTC) by `now`'s clock, until stopped; failures are logged. */
+function atEachMidnight(now: () => number, task: (stopped: () => boolean) => Promise<void>, logger: Logger): { stop: () => void } {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const schedule = () => {
+    const at = now();
+    timer = setTimeout(() => {
+      schedule();
+      task(() => stopped).catch((error: unknown) =>
+        logger.warn({ err: error }, "the past day's analytics salt could not be deleted; the hourly housekeeping will"),
+      );
+    }, Date.parse(`${dayOf(at)}T00:00:00Z`) + DAY_MS - at);
+    timer.unref();
+  };
+  schedule();
+  return {
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }

@@ -1,49 +1,53 @@
-import crypto from "node:crypto";
 import { addDays, dayOf, type DeviceClass, type VisitSource } from "../../domain/analytics";
 import { inChunks } from "../db/chunks.server";
 import type { AppDatabase } from "../db/database.server";
+import { takeAllowance } from "./client-limits.server";
+import { forgetSaltsBefore } from "./day-salts.server";
 import { OPEN_DIMENSIONS, OPEN_VALUES_PER_DAY, OTHER_VALUE, sourceValues, type SourceDimension } from "./visit-sources.server";
 
 /** One day's views as counted in memory: views per path, and who viewed what. */
 export type DayViews = {
   views: Map<string, number>;
-  /** By address and user agent, which stay in memory until the batch is hashed and written. */
+  /** By the visitor's keyed hash, made when the view was counted (day-salts.server.ts). */
   visitors: Map<string, PendingVisitor>;
 };
 
-type PendingVisitor = {
-  address: string;
-  userAgent: string;
+export type PendingVisitor = {
+  /** The client's keyed hash (its address), for the per-client allowances. */
+  client: string;
   device: DeviceClass;
   /** Where the visit came from, as the first request of it in this batch says. */
   source: VisitSource;
   paths: Set<string>;
 };
 
+type Visitor = PendingVisitor & { hash: string };
+type SourceValue = { dimension: SourceDimension; value: string };
+
 /**
- * How long after midnight (UTC) the past day's salt and hashes are kept: batches counted before
- * midnight and written just after it still find them.
+ * How long after midnight (UTC) the past day's visitor hashes are kept: batches counted before
+ * midnight and written just after it still tell known visitors from new ones. The salt itself
+ * goes at midnight: those batches were hashed when counted.
  */
 export const DAY_GRACE_MS = 2 * 60 * 1000;
 
+/** The first day whose visitor hashes are kept at `now`: today's, and yesterday's just after midnight. */
+export function firstOpenDay(now: number): string {
+  const today = dayOf(now);
+  return now - Date.parse(`${today}T00:00:00Z`) < DAY_GRACE_MS ? addDays(today, -1) : today;
+}
+
 /**
- * Writes one day's batch in one transaction. A visitor is a keyed hash of (address, user agent,
- * site) under the day's salt; inserting the hash tells whether the visitor is new to the day and
- * to each page across every process, and only new ones add to the roll-ups. A past day whose salt
- * is gone gets its views only: its visitors can no longer be told apart.
+ * Writes one day's batch in one transaction. Inserting a visitor's hash tells whether it is new
+ * to the day and to each page across every process, and only new ones add to the roll-ups; a
+ * client past its allowance of visitors adds views only. A day whose hashes are gone gets its
+ * views only: its visitors can no longer be told apart.
  */
-export async function writeViews(
-  db: AppDatabase,
-  { day, views, siteHost, today }: { day: string; views: DayViews; siteHost: string; today: string },
-): Promise<void> {
+export async function writeViews(db: AppDatabase, { day, views, now }: { day: string; views: DayViews; now: number }): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const salt = await daySalt(trx, day, { create: day === today });
     const visitorsOfPath = new Map<string, number>();
-    if (salt !== undefined && views.visitors.size > 0) {
-      const visitors = [...views.visitors.values()].map((visitor) => ({
-        ...visitor,
-        hash: visitorHash(salt, visitor.address, visitor.userAgent, siteHost),
-      }));
+    if (day >= firstOpenDay(now) && views.visitors.size > 0) {
+      const visitors = await admittedVisitors(trx, day, views.visitors);
       const fresh = new Set<string>();
       for (const chunk of inChunks(visitors)) {
         const rows = await trx
@@ -83,10 +87,34 @@ export async function writeViews(
   });
 }
 
+/**
+ * The batch's visitors the day already knows, and of the unknown ones as many as each client's
+ * allowance of visitors still has room for (client-limits.server.ts).
+ */
+async function admittedVisitors(trx: AppDatabase, day: string, pending: Map<string, PendingVisitor>): Promise<Visitor[]> {
+  const known = new Set<string>();
+  for (const chunk of inChunks([...pending.keys()])) {
+    const rows = await trx.selectFrom("analytics_visitors").select("visitor").where("day", "=", day).where("visitor", "in", chunk).execute();
+    for (const row of rows) known.add(row.visitor);
+  }
+  const wanted = new Map<string, number>();
+  for (const [hash, { client }] of pending) if (!known.has(hash)) wanted.set(client, (wanted.get(client) ?? 0) + 1);
+  const granted = await takeAllowance(trx, day, "visitors", wanted);
+  const admitted: Visitor[] = [];
+  for (const [hash, visitor] of pending) {
+    if (!known.has(hash)) {
+      const left = granted.get(visitor.client) ?? 0;
+      if (left === 0) continue;
+      granted.set(visitor.client, left - 1);
+    }
+    admitted.push({ ...visitor, hash });
+  }
+  return admitted;
+}
+
 /** Adds each new visitor of the day to the count of each value of its source. */
-async function addSources(trx: AppDatabase, day: string, visitors: { device: DeviceClass; source: VisitSource }[]): Promise<void> {
-  const values = visitors.flatMap(({ device, source }) => sourceValues(source, device));
-  const bounded = await withinDailyValues(trx, day, values);
+async function addSources(trx: AppDatabase, day: string, visitors: Visitor[]): Promise<void> {
+  const bounded = await withinDailyValues(trx, day, visitors);
   const counts = new Map<string, { dimension: SourceDimension; value: string; visitors: number }>();
   for (const { dimension, value } of bounded) {
     const key = `${dimension}\n${value}`;
@@ -108,80 +136,70 @@ async function addSources(trx: AppDatabase, day: string, visitors: { device: Dev
 }
 
 /**
- * Referrer hosts and campaign names are the client's to write: past `OPEN_VALUES_PER_DAY`
- * values of either in a day, new ones are counted as `OTHER_VALUE`, so that no sender can grow
- * the roll-up by more than that. Landing pages and devices come from a closed set.
+ * Referrer hosts and campaign names are the client's to write: a value the day has not seen yet
+ * is kept while the day has room (OPEN_VALUES_PER_DAY of each) and its client has room
+ * (client-limits.server.ts); otherwise it counts as `OTHER_VALUE`. So no sender grows the
+ * roll-up by more than that, and one sender cannot use up the day's room. Landing pages and
+ * devices come from a closed set.
  */
-async function withinDailyValues(
-  trx: AppDatabase,
-  day: string,
-  values: { dimension: SourceDimension; value: string }[],
-): Promise<{ dimension: SourceDimension; value: string }[]> {
+async function withinDailyValues(trx: AppDatabase, day: string, visitors: Visitor[]): Promise<SourceValue[]> {
+  const values = visitors.flatMap(({ client, device, source }) => sourceValues(source, device).map((entry) => ({ ...entry, client })));
   const room = new Map<SourceDimension, { left: number; known: Set<string> }>();
   for (const dimension of OPEN_DIMENSIONS) {
     const wanted = [...new Set(values.filter((entry) => entry.dimension === dimension).map((entry) => entry.value))];
-    if (wanted.length === 0) continue;
-    const known = new Set<string>();
-    for (const chunk of inChunks(wanted)) {
-      const rows = await trx
-        .selectFrom("analytics_sources")
-        .select("value")
-        .where("day", "=", day)
-        .where("dimension", "=", dimension)
-        .where("value", "in", chunk)
-        .execute();
-      for (const row of rows) known.add(row.value);
-    }
-    const total = await trx
-      .selectFrom("analytics_sources")
-      .select((eb) => eb.fn.countAll().as("values"))
-      .where("day", "=", day)
-      .where("dimension", "=", dimension)
-      .executeTakeFirstOrThrow();
-    room.set(dimension, { left: OPEN_VALUES_PER_DAY - Number(total.values), known });
+    if (wanted.length > 0) room.set(dimension, await dailyRoom(trx, day, dimension, wanted));
   }
-  return values.map((entry) => {
-    const limit = room.get(entry.dimension);
-    if (!limit || limit.known.has(entry.value)) return entry;
-    if (limit.left > 0) {
-      limit.left -= 1;
-      limit.known.add(entry.value);
-      return entry;
-    }
-    return { dimension: entry.dimension, value: OTHER_VALUE };
+  const isNew = (entry: SourceValue) => entry.value !== "" && room.get(entry.dimension)?.known.has(entry.value) === false;
+  const wantedByClient = new Map<string, Set<string>>();
+  for (const entry of values.filter(isNew)) {
+    const wanted = wantedByClient.get(entry.client) ?? wantedByClient.set(entry.client, new Set()).get(entry.client)!;
+    wanted.add(`${entry.dimension}\n${entry.value}`);
+  }
+  const granted = await takeAllowance(trx, day, "open_values", new Map([...wantedByClient].map(([client, wanted]) => [client, wanted.size])));
+  return values.map(({ client, ...entry }) => {
+    if (!isNew(entry)) return entry;
+    const limit = room.get(entry.dimension)!;
+    const clientLeft = granted.get(client) ?? 0;
+    if (limit.left <= 0 || clientLeft <= 0) return { dimension: entry.dimension, value: OTHER_VALUE };
+    limit.left -= 1;
+    limit.known.add(entry.value);
+    granted.set(client, clientLeft - 1);
+    return entry;
   });
 }
 
-/**
- * The day's salt, made at its first batch by whichever process comes first (every process and a
- * restart then agree). Undefined for a past day whose salt is gone.
- */
-async function daySalt(trx: AppDatabase, day: string, { create }: { create: boolean }): Promise<string | undefined> {
-  if (create) {
-    await trx
-      .insertInto("analytics_salts")
-      .values({ day, salt: crypto.randomBytes(32).toString("base64url") })
-      .onConflict((conflict) => conflict.column("day").doNothing())
+/** Which of `wanted` the day already counts in `dimension`, and how many new values it has room for. */
+async function dailyRoom(trx: AppDatabase, day: string, dimension: SourceDimension, wanted: string[]): Promise<{ left: number; known: Set<string> }> {
+  const known = new Set<string>();
+  for (const chunk of inChunks(wanted)) {
+    const rows = await trx
+      .selectFrom("analytics_sources")
+      .select("value")
+      .where("day", "=", day)
+      .where("dimension", "=", dimension)
+      .where("value", "in", chunk)
       .execute();
+    for (const row of rows) known.add(row.value);
   }
-  const row = await trx.selectFrom("analytics_salts").select("salt").where("day", "=", day).executeTakeFirst();
-  return row?.salt;
-}
-
-/** HMAC-SHA256 under the day's salt, cut to 128 bits: enough to tell a day's visitors apart. */
-export function visitorHash(salt: string, address: string, userAgent: string, siteHost: string): string {
-  return crypto.createHmac("sha256", salt).update(`${address}\n${userAgent}\n${siteHost}`).digest("base64url").slice(0, 22);
+  const total = await trx
+    .selectFrom("analytics_sources")
+    .select((eb) => eb.fn.countAll().as("values"))
+    .where("day", "=", day)
+    .where("dimension", "=", dimension)
+    .executeTakeFirstOrThrow();
+  return { left: OPEN_VALUES_PER_DAY - Number(total.values), known };
 }
 
 /**
- * Deletes the salts and visitor hashes of days that are over (kept `DAY_GRACE_MS` past
- * midnight for batches on their way). Returns how many salts went.
+ * Deletes what is kept of days that are over: their salts at once (each process also does so at
+ * midnight, page-views.server.ts; this is the hourly backstop), their visitor and client hashes
+ * once DAY_GRACE_MS has passed. Returns how many salts went.
  */
 export async function forgetPastDays(db: AppDatabase, now = Date.now()): Promise<number> {
-  const today = dayOf(now);
-  const before = now - Date.parse(`${today}T00:00:00Z`) < DAY_GRACE_MS ? addDays(today, -1) : today;
+  const salts = await forgetSaltsBefore(db, dayOf(now));
+  const before = firstOpenDay(now);
   await db.deleteFrom("analytics_page_visitors").where("day", "<", before).execute();
   await db.deleteFrom("analytics_visitors").where("day", "<", before).execute();
-  const salts = await db.deleteFrom("analytics_salts").where("day", "<", before).executeTakeFirst();
-  return Number(salts.numDeletedRows);
+  await db.deleteFrom("analytics_clients").where("day", "<", before).execute();
+  return salts;
 }

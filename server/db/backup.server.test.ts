@@ -1,11 +1,13 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterEach, describe, expect, test } from "vitest";
 import { testServices } from "../../tests/helpers/http-server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
+import { countSomeViews } from "../../tests/helpers/analytics";
+import { DAY_KEYED_TABLES } from "../analytics/day-salts.server";
 import { submitContactMessage } from "../contact/contact-messages.server";
 import type { DatabaseTarget } from "./database.server";
 import { createDatabase } from "./database.server";
@@ -77,5 +79,30 @@ describe.each(testDatabaseKinds)("npm run admin -- backup on %s", (kind) => {
     const again = await runCli(["backup", file], cliEnv(database.target));
     expect(again.code).toBe(1);
     expect(again.output).toContain("already exists");
+  });
+
+  test("leaves the day's analytics salt and hashes out, without a trace in the file", { timeout: 60_000 }, async () => {
+    const database: TestDatabase = await createTestDatabase(kind);
+    cleanups.push(() => database.destroy());
+    const dir = mkdtempSync(path.join(tmpdir(), "dialogic-backup-"));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    await countSomeViews(database.db);
+    const { salt } = await database.db.selectFrom("analytics_salts").select("salt").executeTakeFirstOrThrow();
+    const hashes = await database.db.selectFrom("analytics_visitors").select("visitor").execute();
+    expect(hashes.length).toBeGreaterThan(0);
+
+    const file = path.join(dir, "backup.db");
+    const { code, output } = await runCli(["backup", file], cliEnv(database.target));
+    expect(output, output).toMatch(/analytics_pages 2/);
+    expect(code).toBe(0);
+    const backup = createDatabase({ kind: "sqlite", file });
+    cleanups.push(() => backup.destroy());
+    expect(await backup.selectFrom("analytics_pages").selectAll().execute()).toHaveLength(2);
+    for (const table of DAY_KEYED_TABLES) expect(await backup.selectFrom(table).selectAll().execute(), table).toEqual([]);
+    await backup.destroy();
+    // Not in a free page or a log either: the file's bytes hold neither the salt nor a hash.
+    const bytes = readdirSync(dir).map((name) => readFileSync(path.join(dir, name)).toString("latin1")).join("");
+    expect(bytes).not.toContain(salt);
+    for (const { visitor } of hashes) expect(bytes).not.toContain(visitor);
   });
 });

@@ -1,15 +1,18 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
+import { DAY_KEYED_TABLES } from "../analytics/day-salts.server";
 import { copyRows, tableCounts, verifyCopy, type CopyCounts } from "./copy-database.server";
-import { createDatabase, isPostgres, type AppDatabase } from "./database.server";
+import { createDatabase, isPostgres, truncateWriteAheadLog, type AppDatabase } from "./database.server";
 import { migrateToLatest } from "./migrate.server";
 
 /**
  * Writes an online, consistent backup of the running site's database to `file`, a new SQLite
  * file (restore it as DATA_DIR/site.db, or move it anywhere with copy-db). Writers go on meanwhile:
  * SQLite's VACUUM INTO reads one snapshot; on PostgreSQL the rows are read in one REPEATABLE READ
- * transaction, which sees one snapshot too. The backup is verified against that snapshot.
+ * transaction, which sees one snapshot too. The backup is verified against that snapshot. The
+ * day's analytics salt and hashes stay behind (decision 175): the copy of the SQLite file has them
+ * deleted and is rebuilt without a trace of them before it is handed over.
  */
 export async function backupDatabase(db: AppDatabase, file: string): Promise<CopyCounts> {
   const target = path.resolve(file);
@@ -18,6 +21,7 @@ export async function backupDatabase(db: AppDatabase, file: string): Promise<Cop
     await sql`vacuum into ${target}`.execute(db);
     const backup = createDatabase({ kind: "sqlite", file: target });
     try {
+      await leaveOutDayKeys(backup);
       const { rows } = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(backup);
       if (rows[0]?.integrity_check !== "ok") throw new Error(`The backup failed SQLite's integrity check: ${rows[0]?.integrity_check}`);
       return await tableCounts(backup);
@@ -38,4 +42,11 @@ export async function backupDatabase(db: AppDatabase, file: string): Promise<Cop
   } finally {
     await backup.destroy();
   }
+}
+
+/** Deletes the day-keyed tables' rows from a fresh SQLite backup and rebuilds the file without them. */
+async function leaveOutDayKeys(backup: AppDatabase): Promise<void> {
+  for (const table of DAY_KEYED_TABLES) await backup.deleteFrom(table).execute();
+  await sql`vacuum`.execute(backup);
+  await truncateWriteAheadLog(backup);
 }

@@ -10,6 +10,8 @@ import { createPreviewLink, getPreviewPost } from "../blog/preview-links.server"
 import { enqueueEmail } from "../mail/outbox.server";
 import { readImage, storeImage } from "../media/media.server";
 import { tinyPng } from "../../tests/helpers/sample-files";
+import { DAY_KEYED_TABLES } from "../analytics/day-salts.server";
+import { countSomeViews } from "../../tests/helpers/analytics";
 import { copyDatabase, tableCounts } from "./copy-database.server";
 
 // From the embedded default to each kind of target, PostgreSQL included when it is configured.
@@ -82,6 +84,21 @@ describe.each(testDatabaseKinds)("copy-db from SQLite to %s", (targetKind) => {
     expect(await target.selectFrom("blog_media").select(["width", "height", "animated"]).executeTakeFirstOrThrow()).toEqual({ width: 8, height: 8, animated: 0 });
   });
 
+  test("the analytics roll-ups move, the day's salt and the hashes keyed under it stay behind", async () => {
+    const source = await open("sqlite");
+    const target = await open(targetKind);
+    await countSomeViews(source);
+    const salt = await source.selectFrom("analytics_salts").select("salt").executeTakeFirstOrThrow();
+    expect(salt.salt.length).toBeGreaterThan(20);
+    const counts = await copyDatabase(source, target);
+    expect(counts).toMatchObject({ analytics_pages: 2 });
+    for (const table of DAY_KEYED_TABLES) {
+      expect((await source.selectFrom(table).selectAll().execute()).length, table).toBeGreaterThan(0);
+      expect(await target.selectFrom(table).selectAll().execute(), table).toEqual([]);
+    }
+    expect(JSON.stringify(await target.selectFrom("analytics_sources").selectAll().execute())).not.toContain(salt.salt);
+  });
+
   test("the demo click roll-up moves whole, page by page over its composite key", async () => {
     const source = await open("sqlite");
     const target = await open(targetKind);
@@ -126,7 +143,7 @@ describe.each(testDatabaseKinds)("copy-db from SQLite to %s", (targetKind) => {
     expect(Number(total.sum)).toBe((1200 * 1201) / 2);
   });
 
-  test("every table is copied, except the short-lived rate-limit counters and login challenges, cache markers and derived data (images' smaller copies, the search index, social cards)", async () => {
+  test("every table is copied, except the short-lived rate-limit counters and login challenges, cache markers, derived data (images' smaller copies, the search index, social cards) and the day's analytics salt and hashes", async () => {
     const target = await open(targetKind);
     const tables = (await target.introspection.getTables())
       .map((table) => table.name)
@@ -134,7 +151,7 @@ describe.each(testDatabaseKinds)("copy-db from SQLite to %s", (targetKind) => {
       .filter((name) => !name.startsWith("kysely_") && !name.startsWith("blog_post_search_fts"));
     const copied = Object.keys(await tableCounts(target));
     expect([...tables].sort()).toEqual(
-      [...copied, "admin_login_challenges", "blog_media_variants", "content_changes", "rate_limit_windows", "blog_post_search", "blog_social_cards"].sort(),
+      [...copied, "admin_login_challenges", "blog_media_variants", "content_changes", "rate_limit_windows", "blog_post_search", "blog_social_cards", ...DAY_KEYED_TABLES].sort(),
     );
   });
 

@@ -15,7 +15,9 @@ type UntypedDatabase = Kysely<Record<string, Row>>;
  * (`blog_media_variants`): derived data, made again from the images on first request; so do the
  * search index (`blog_post_search`, written afresh from the copied posts) and the social cards
  * (`blog_social_cards`, made again on request). The
- * analytics roll-ups move: they are the site's history, keyed by several columns.
+ * analytics roll-ups move: they are the site's history, keyed by several columns. The day's
+ * analytics salt and what is keyed under it (visitor and client hashes) never leave the database
+ * they were made in (`DAY_KEYED_TABLES`, decision 175): a copy counts today's visitors afresh.
  */
 const COPIED_TABLES = [
   { table: "blog_posts", key: "id", batch: 100 },
@@ -37,13 +39,9 @@ const COPIED_TABLES = [
   { table: "blog_post_editorial", key: "post_id", batch: 500 },
   { table: "blog_slug_redirects", key: "old_slug", batch: 500 },
   { table: "blog_media", key: "sha256", batch: 4 },
-  // Analytics (decisions 141, 142): daily roll-ups keyed by the day and what they count, and the
-  // day's salt and visitor hashes, so that counting goes on where it was.
+  // Analytics (decisions 141, 142): daily roll-ups keyed by the day and what they count.
   { table: "analytics_pages", key: ["day", "path"], batch: 1000 },
   { table: "analytics_sources", key: ["day", "dimension", "value"], batch: 1000 },
-  { table: "analytics_salts", key: "day", batch: 100 },
-  { table: "analytics_visitors", key: ["day", "visitor"], batch: 1000 },
-  { table: "analytics_page_visitors", key: ["day", "visitor", "path"], batch: 1000 },
   {
     table: "analytics_demo_clicks",
     key: ["day", "landing_path", "referrer_host", "utm_source", "utm_medium", "utm_campaign"],

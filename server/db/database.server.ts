@@ -48,10 +48,34 @@ function createDialect(target: DatabaseTarget, { onConnectionError }: DatabaseOp
   // processes sharing the file wait for the lock instead of failing.
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
-  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   sqlite.pragma("foreign_keys = ON");
+  // Deleted rows are overwritten, not left in free pages: what is deleted to be forgotten (a
+  // day's analytics salt, decision 175; ended sessions) is gone from the file.
+  sqlite.pragma("secure_delete = ON");
   for (const pragma of PLANNER_STATISTICS_PRAGMAS) sqlite.pragma(pragma);
   return new SqliteDialect({ database: withStatementCache(sqlite) });
+}
+
+const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Empties SQLite's write-ahead log into the database file and truncates it: the log still holds
+ * pages as they were before a delete until it is written over. Tried once, without waiting for
+ * readers (better-sqlite3 would block the process meanwhile); a busy log is left for next time.
+ * Nothing to do on PostgreSQL.
+ */
+export async function truncateWriteAheadLog(db: AppDatabase): Promise<void> {
+  if (isPostgres(db)) return;
+  // One connection held throughout: no other query runs while the timeout is 0.
+  await db.connection().execute(async (connection) => {
+    await sql`pragma busy_timeout = 0`.execute(connection);
+    try {
+      await sql`pragma wal_checkpoint(truncate)`.execute(connection);
+    } finally {
+      await sql.raw(`pragma busy_timeout = ${BUSY_TIMEOUT_MS}`).execute(connection);
+    }
+  });
 }
 
 /**

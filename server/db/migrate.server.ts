@@ -30,6 +30,7 @@ import * as socialCards from "./migrations/0046-social-cards";
 import * as socialCardsPerPost from "./migrations/0053-social-cards-per-post";
 import * as searchPublicOrder from "./migrations/0047-search-public-order";
 import * as secondFactorStepUp from "./migrations/0048-second-factor-step-up";
+import * as analyticsClients from "./migrations/0049-analytics-clients";
 import * as caseDigestsAndLinks from "./migrations/0050-case-digests-and-links";
 
 /**
@@ -66,6 +67,7 @@ export const migrations: Record<string, Migration> = {
   "0046-social-cards": socialCards,
   "0047-search-public-order": searchPublicOrder,
   "0048-second-factor-step-up": secondFactorStepUp,
+  "0049-analytics-clients": analyticsClients,
   "0050-case-digests-and-links": caseDigestsAndLinks,
   "0053-social-cards-per-post": socialCardsPerPost,
 };

@@ -259,6 +259,8 @@ export type AnalyticsPagesTable = { day: string; path: string; views: Generated<
  * `SOURCE_DIMENSIONS`); a campaign's value is its source, medium and campaign joined by newlines.
  */
 export type AnalyticsSourcesTable = { day: string; dimension: string; value: string; visitors: Generated<number> };
+/** What one client (a keyed hash of its address) added to a day: visitors and new open values; deleted with the day's hashes. */
+export type AnalyticsClientsTable = { day: string; client: string; visitors: Generated<number>; open_values: Generated<number> };
 
 export type ContentChangesTable = {
   id: Generated<number>;
@@ -378,6 +380,7 @@ export type Database = {
   analytics_page_visitors: AnalyticsPageVisitorsTable;
   analytics_pages: AnalyticsPagesTable;
   analytics_sources: AnalyticsSourcesTable;
+  analytics_clients: AnalyticsClientsTable;
   blog_post_editorial: BlogPostEditorialTable;
   blog_slug_redirects: BlogSlugRedirectsTable;
   blog_media: BlogMediaTable;
