@@ -23,6 +23,10 @@ export const accountCopy = {
   statusUnverified: "Not verified",
   remove: "Remove",
   removeCodeLabel: (name: string) => `Code to remove ${name}`,
+  removeCodeHint: "A code from another authenticator or a recovery code, or your password instead. An authenticator this session added and never verified needs neither.",
+  removePasswordLabel: (name: string) => `Or your password to remove ${name}`,
+  addCodeLabel: "Code from a verified authenticator, or a recovery code",
+  addPasswordLabel: "Current password",
   removed: "Authenticator removed.",
   verified: "Authenticator verified.",
   recoveryHeading: "Recovery codes",
@@ -64,4 +68,5 @@ export const accountCopy = {
   auditTarget: "Target",
   auditIp: "Address",
   auditSession: "Session",
+  auditCount: (count: number) => `${count} times`,
 } as const;

@@ -1,9 +1,10 @@
 import { useId, useState } from "react";
 import { toast } from "sonner";
 import type { EnrolledFactor, FactorSummary, LogoutScope, SessionSummary } from "../../domain/account";
+import { PASSWORD_MAX_LENGTH } from "../../domain/auth";
 import { AdminTime, BackToAdmin, QueryStatus } from "../components/admin/admin-panels";
 import { AdminButton, adminInputClass, FieldLabel } from "../components/admin/admin-form";
-import { FieldError } from "../components/ui/form-messages";
+import { FieldError, FormAlert } from "../components/ui/form-messages";
 import { accountCopy as copy } from "../content/account";
 import { adminApi } from "../lib/admin/client";
 import { useAdminCall, useAdminQuery } from "../lib/admin/hooks";
@@ -33,20 +34,26 @@ function Factors() {
   const call = useAdminCall();
   const { query, reload } = useAdminQuery("factors", adminApi.listFactors);
   const [name, setName] = useState("");
+  // The step-up: a code with a verified authenticator, the password without one (decision 170).
+  const [proof, setProof] = useState("");
   const [enrolled, setEnrolled] = useState<EnrolledFactor>();
   const [codes, setCodes] = useState<string[]>();
-  const [error, setError] = useState<string>();
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const nameId = useId();
+  const proofId = useId();
   const factors = query.status === "ready" ? query.data : [];
   const hasVerified = factors.some((factor) => factor.status === "verified");
+  const proofField = hasVerified ? "code" : "password";
 
   async function add(event: React.FormEvent) {
     event.preventDefault();
-    const result = await call(adminApi.enrolFactor(name));
-    if (!result.ok) return setError(result.error ?? copy.loadFailed);
-    setError(undefined);
+    const result = await call(adminApi.enrolFactor(name, proof ? { [proofField]: proof } : {}));
+    // What was typed stays, so a mistyped code is corrected rather than typed again.
+    if (!result.ok) return setErrors(result.fields ?? { form: result.error ?? copy.loadFailed });
+    setErrors({});
     setEnrolled(result.data);
     setName("");
+    setProof("");
     reload();
   }
 
@@ -76,13 +83,21 @@ function Factors() {
       ) : (
         <form className="mt-6 flex flex-wrap items-end gap-3" onSubmit={add} noValidate>
           <div className="min-w-64 flex-1">
-            <FieldLabel htmlFor={nameId}>{copy.friendlyName}</FieldLabel>
-            <input id={nameId} value={name} maxLength={60} onChange={(event) => setName(event.target.value)} className={`${adminInputClass} border-slate-500`} />
-            <FieldError id={`${nameId}-error`} error={error} gap="mt-2" />
+            <StepUpField id={nameId} label={copy.friendlyName} value={name} onChange={setName} error={errors.friendly_name} maxLength={60} autoComplete="off" />
+          </div>
+          <div className="min-w-64 flex-1">
+            {hasVerified ? (
+              <StepUpField id={proofId} label={copy.addCodeLabel} value={proof} onChange={setProof} error={errors.code} />
+            ) : (
+              <StepUpField id={proofId} label={copy.addPasswordLabel} value={proof} onChange={setProof} error={errors.password} type="password" />
+            )}
           </div>
           <AdminButton variant="primary" type="submit" disabled={!name.trim()}>
             {copy.addFactor}
           </AdminButton>
+          <div className="w-full">
+            <FormAlert error={errors.form} />
+          </div>
         </form>
       )}
 
@@ -92,15 +107,58 @@ function Factors() {
   );
 }
 
+/** A labelled field of the account's forms, with its error tied to it for screen readers. */
+function StepUpField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  type = "text",
+  maxLength = 32,
+  autoComplete = type === "password" ? "current-password" : "one-time-code",
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  type?: "text" | "password";
+  maxLength?: number;
+  autoComplete?: string;
+}) {
+  return (
+    <>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
+      <input
+        id={id}
+        type={type}
+        value={value}
+        autoComplete={autoComplete}
+        maxLength={maxLength}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`${adminInputClass} ${error ? "border-red-600" : "border-slate-500"}`}
+      />
+      <FieldError id={`${id}-error`} error={error} gap="mt-2" />
+    </>
+  );
+}
+
 function FactorRow({ factor, onRemoved }: { factor: FactorSummary; onRemoved: () => void }) {
   const call = useAdminCall();
   const id = useId();
   const [code, setCode] = useState("");
-  const [error, setError] = useState<string>();
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  // A factor never verified may go without either, from the session that added it (decision 170).
+  const needsProof = factor.status === "verified";
   async function remove(event: React.FormEvent) {
     event.preventDefault();
-    const result = await call(adminApi.deleteFactor(factor.id, code));
-    if (!result.ok) return setError(result.error ?? copy.loadFailed);
+    const proof = code ? { code } : password ? { password } : {};
+    const result = await call(adminApi.deleteFactor(factor.id, proof));
+    if (!result.ok) return setErrors(result.fields ?? { form: result.error ?? copy.loadFailed });
     toast.success(copy.removed);
     onRemoved();
   }
@@ -117,13 +175,18 @@ function FactorRow({ factor, onRemoved }: { factor: FactorSummary; onRemoved: ()
       </p>
       <form className="mt-3 flex flex-wrap items-end gap-3" onSubmit={remove} noValidate>
         <div>
-          <FieldLabel htmlFor={id}>{copy.removeCodeLabel(factor.friendly_name)}</FieldLabel>
-          <input id={id} value={code} autoComplete="one-time-code" maxLength={32} onChange={(event) => setCode(event.target.value)} className={`${adminInputClass} border-slate-500`} />
-          <FieldError id={`${id}-error`} error={error} gap="mt-2" />
+          <StepUpField id={`${id}-code`} label={copy.removeCodeLabel(factor.friendly_name)} value={code} onChange={setCode} error={errors.code} />
         </div>
-        <AdminButton variant="secondary" type="submit" disabled={!code.trim()}>
+        <div>
+          <StepUpField id={`${id}-password`} label={copy.removePasswordLabel(factor.friendly_name)} value={password} onChange={setPassword} error={errors.password} type="password" maxLength={PASSWORD_MAX_LENGTH} />
+        </div>
+        <AdminButton variant="secondary" type="submit" disabled={needsProof && !code.trim() && !password}>
           {copy.remove}
         </AdminButton>
+        <p className="w-full text-sm text-slate-600">{copy.removeCodeHint}</p>
+        <div className="w-full">
+          <FormAlert error={errors.form} />
+        </div>
       </form>
     </li>
   );

@@ -65,7 +65,11 @@ export default function AdminAudit() {
                   <td className="py-2 pr-3">
                     <AdminTime iso={item.at} />
                   </td>
-                  <td className="py-2 pr-3">{AUDIT_ACTION_LABELS[item.action as AuditAction] ?? item.action}</td>
+                  <td className="py-2 pr-3">
+                    {AUDIT_ACTION_LABELS[item.action as AuditAction] ?? item.action}
+                    {/* A lockout is one event per client key and window, however many requests it refused. */}
+                    {item.count > 1 ? <span className="ml-1 text-slate-600">({copy.auditCount(item.count)})</span> : null}
+                  </td>
                   <td className="py-2 pr-3 break-all">{item.target ?? "—"}</td>
                   <td className="py-2 pr-3">{item.ip ?? "—"}</td>
                   <td className="py-2 font-mono text-xs">{item.session ? item.session.slice(0, 8) : "—"}</td>

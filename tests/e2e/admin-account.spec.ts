@@ -52,8 +52,19 @@ test("an authenticator is enrolled from its QR code's secret, asked for at sign-
   await expect(page.getByRole("heading", { name: "Account", level: 1 })).toBeVisible();
   await expect(page.getByText("No authenticator yet")).toBeVisible();
 
-  await page.getByLabel("Name of the authenticator").fill("Work phone");
-  await page.getByRole("button", { name: "Add authenticator" }).click();
+  // Adding the first one asks for the password (a session alone cannot turn the second step on):
+  // a wrong one is named under its field, and what was typed stays.
+  const factors = page.getByRole("region", { name: "Authenticator apps" });
+  await factors.getByLabel("Name of the authenticator").fill("Work phone");
+  await factors.getByRole("button", { name: "Add authenticator" }).click();
+  await expect(factors.getByText("Enter your current password")).toBeVisible();
+  await factors.getByLabel("Current password").fill("not the password");
+  await factors.getByRole("button", { name: "Add authenticator" }).click();
+  await expect(factors.getByText("The current password is not right")).toBeVisible();
+  await expect(factors.getByLabel("Current password")).toHaveAttribute("aria-invalid", "true");
+  await expect(factors.getByLabel("Name of the authenticator")).toHaveValue("Work phone");
+  await factors.getByLabel("Current password").fill(server.adminPassword);
+  await factors.getByRole("button", { name: "Add authenticator" }).click();
   await expect(page.getByRole("img", { name: "QR code for the authenticator app" })).toBeVisible();
   const secret = (await page.getByTestId("factor-secret").textContent())!.trim();
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -95,8 +106,19 @@ test("an authenticator is enrolled from its QR code's secret, asked for at sign-
   await enterCode(page, codes[1]!);
   await expect(page).toHaveURL(/\/admin\/blog$/);
 
-  // Removing the last authenticator (with a recovery code) brings password-only sign-in back.
+  // Another one needs a code now; the last one goes with a recovery code (its own codes do not
+  // remove it), and that brings password-only sign-in back.
   await page.getByRole("link", { name: "Account" }).click();
+  await factors.getByLabel("Name of the authenticator").fill("Spare");
+  await expect(factors.getByLabel("Current password")).toHaveCount(0);
+  await factors.getByLabel("Code from a verified authenticator, or a recovery code").fill("000000");
+  await factors.getByRole("button", { name: "Add authenticator" }).click();
+  await expect(factors.getByText("Invalid authentication code")).toBeVisible();
+  await expect(factors.getByLabel("Code from a verified authenticator, or a recovery code")).toHaveValue("000000");
+  await page.getByLabel("Code to remove Work phone").fill("000000");
+  await page.getByRole("button", { name: "Remove" }).click();
+  await expect(factors.getByText("Invalid authentication code").last()).toBeVisible();
+  await expect(page.getByLabel("Code to remove Work phone")).toHaveValue("000000");
   await page.getByLabel("Code to remove Work phone").fill(codes[2]!);
   await page.getByRole("button", { name: "Remove" }).click();
   await expect(page.getByText("No authenticator yet")).toBeVisible();
@@ -107,7 +129,7 @@ test("an authenticator is enrolled from its QR code's secret, asked for at sign-
   // The audit trail has each step, and never a secret.
   await page.getByRole("link", { name: "Audit trail" }).click();
   const trail = page.getByRole("table");
-  for (const action of ["Authenticator added", "Authenticator verified", "Recovery codes generated", "Wrong authentication code", "Recovery code used", "Authenticator removed", "Signed in", "Signed out"]) {
+  for (const action of ["Authenticator added", "Authenticator verified", "Recovery codes generated", "Wrong authentication code", "Recovery code used", "Authenticator removed", "Signed in", "Signed out", "Wrong password for an account change", "Wrong code for an account change"]) {
     await expect(trail.getByRole("cell", { name: action, exact: true }).first()).toBeVisible();
   }
   await expect(page.getByText(secret)).toHaveCount(0);

@@ -1,4 +1,4 @@
-import type { EnrolledFactor, FactorSummary, LogoutScope, SessionSummary } from "../../../domain/account";
+import type { EnrolledFactor, FactorSummary, LogoutScope, SessionSummary, StepUpProof } from "../../../domain/account";
 import type { AuditPage } from "../../../domain/audit";
 import type { AnalyticsReport, CsvTable } from "../../../domain/analytics";
 import type { BlogPost, BlogPostSummary, PostInput } from "../../../domain/blog-post";
@@ -101,10 +101,12 @@ export const adminApi = {
 
   // The account (docs/decisions/150-153): factors, recovery codes, sessions, password, audit trail.
   listFactors: () => call<FactorSummary[]>("/api/admin/factors"),
-  enrolFactor: (friendlyName: string) => call<EnrolledFactor>("/api/admin/factors", { method: "POST", body: json({ friendly_name: friendlyName }) }),
+  /** Adding and removing a factor ask for a step-up (docs/decisions/170): a code, or the password. */
+  enrolFactor: (friendlyName: string, proof: StepUpProof) =>
+    call<EnrolledFactor>("/api/admin/factors", { method: "POST", body: json({ friendly_name: friendlyName, ...proof }) }),
   verifyFactor: (id: string, code: string) =>
     call<{ status: "verified"; recovery_codes?: string[] }>(`/api/admin/factors/${encodeURIComponent(id)}/verify`, { method: "POST", body: json({ code }) }),
-  deleteFactor: (id: string, code: string) => call<void>(`/api/admin/factors/${encodeURIComponent(id)}`, { method: "DELETE", body: json({ code }) }),
+  deleteFactor: (id: string, proof: StepUpProof) => call<void>(`/api/admin/factors/${encodeURIComponent(id)}`, { method: "DELETE", body: json(proof) }),
   regenerateRecoveryCodes: (code: string) => call<{ recovery_codes: string[] }>("/api/admin/recovery-codes", { method: "POST", body: json({ code }) }),
   listSessions: () => call<SessionSummary[]>("/api/admin/sessions"),
   endSession: (id: string) => call<void>(`/api/admin/sessions/${encodeURIComponent(id)}`, { method: "DELETE" }),
