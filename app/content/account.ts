@@ -26,7 +26,6 @@ export const accountCopy = {
   removeCodeHint: "A code from another authenticator or a recovery code, or your password instead. An authenticator this session added and never verified needs neither.",
   removePasswordLabel: (name: string) => `Or your password to remove ${name}`,
   addCodeLabel: "Code from a verified authenticator, or a recovery code",
-  addPasswordLabel: "Current password",
   removed: "Authenticator removed.",
   verified: "Authenticator verified.",
   recoveryHeading: "Recovery codes",

@@ -89,7 +89,7 @@ function Factors() {
             {hasVerified ? (
               <StepUpField id={proofId} label={copy.addCodeLabel} value={proof} onChange={setProof} error={errors.code} />
             ) : (
-              <StepUpField id={proofId} label={copy.addPasswordLabel} value={proof} onChange={setProof} error={errors.password} type="password" />
+              <StepUpField id={proofId} label={copy.currentPassword} value={proof} onChange={setProof} error={errors.password} type="password" />
             )}
           </div>
           <AdminButton variant="primary" type="submit" disabled={!name.trim()}>
