@@ -67,7 +67,7 @@ function withConversions<T, C extends Conversions>(
 function withinRows<T extends Record<string, string | number>>(rows: T[], other: T): T[] {
   if (rows.length <= REPORT_ROWS) return rows;
   const isOther = (row: T) => Object.entries(other).every(([field, value]) => typeof value === "number" || row[field] === value);
-  const kept = rows.filter((row, index) => index < REPORT_ROWS - 1 && !isOther(row));
+  const kept = rows.filter((row) => !isOther(row)).slice(0, REPORT_ROWS - 1);
   const rest = { ...other } as Record<string, string | number>;
   for (const row of rows.filter((row) => !kept.includes(row))) {
     for (const [field, value] of Object.entries(row)) {
