@@ -108,6 +108,16 @@ export function distinctWorstQueries(round: number): string[] {
   });
 }
 
+/** Twelve distinct queries of eight single letters, new at every round (letters n, n+s, n+2s, … of the alphabet). */
+export function distinctLetterQueries(round: number): string[] {
+  const alphabet = "abcdefghijklmnopqrstuvwxyz";
+  return Array.from({ length: 12 }, (_, index) => {
+    const n = round * 12 + index;
+    const step = [5, 7, 9][Math.floor(n / 26) % 3]!;
+    return Array.from({ length: 8 }, (_, place) => alphabet[(n + place * step) % 26]).join(" ");
+  });
+}
+
 export type HealthUnderLoad = { healthMs: number[]; searchMs: number[]; statuses: Record<number, number> };
 
 /**

@@ -36,7 +36,7 @@ import { migrateToLatest } from "../server/db/migrate.server";
 import { indexPost } from "../server/search/post-search.server";
 import { adminToken, startBuiltServer, type BuiltServer } from "../tests/helpers/built-server";
 import { fillAnalyticsYear, timeReport, VIEWS_PER_DAY } from "./bench-analytics";
-import { distinctWorstQueries, findWorstQuery, healthWhileSearching, ORDINARY, readerScript, searchPath, wordOrders, WORST_CANDIDATES } from "./bench-search";
+import { distinctLetterQueries, distinctWorstQueries, findWorstQuery, healthWhileSearching, ORDINARY, readerScript, searchPath, wordOrders, WORST_CANDIDATES } from "./bench-search";
 // @ts-expect-error: a plain ES module of the build scripts, without types.
 import { pageWeights } from "./page-weight.mjs";
 import { ARTICLE_SLUG, article, samplePostRow } from "./sample-posts";
@@ -355,6 +355,7 @@ async function healthUnderSearches(site: BuiltServer): Promise<void> {
     "nothing else": (_round: number) => [] as string[],
     "12 word orders of eight new single letters (one page after the redirect)": (round: number) =>
       wordOrders(letterSets[round]!, 12),
+    "12 distinct new queries of eight single letters (no page shared)": (round: number) => distinctLetterQueries(round).map(searchPath),
     "12 distinct new queries of eight prefixes in every post (no page shared)": (round: number) => distinctWorstQueries(round).map(searchPath),
   };
   const rows: string[][] = [];
