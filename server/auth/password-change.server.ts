@@ -5,6 +5,7 @@ import { countAttempt, forgetAttempt, type RateLimited } from "../limits/rate-li
 import { checkPassword, setAdminPassword, type AdminSession } from "./admin-auth.server";
 import { LOGIN_LIMIT } from "./admin-login.server";
 import { isCommonPassword } from "./common-passwords.server";
+import { checkWithinBudget } from "./code-budget.server";
 import { checkSecondFactor, hasVerifiedFactor } from "./factors.server";
 
 export type PasswordChangeResult =
@@ -44,7 +45,13 @@ export async function changePassword(
   }
   if (await hasVerifiedFactor(db)) {
     if (!code) return { ok: false, code: "invalid", error: accountMessages.codeRequired, fields: { code: accountMessages.codeRequired } };
-    if (!(await checkSecondFactor({ db, key }, code)).ok) {
+    // The account's code budget holds here too (docs/decisions/170).
+    const actor = { session: session.id };
+    const check = await checkWithinBudget(db, { wrong: { action: "code.wrong", target: "password.change", ...actor }, actor }, () =>
+      checkSecondFactor({ db, key }, code),
+    );
+    if (!check.ok && "retryAfterSeconds" in check) return check;
+    if (!check.ok) {
       return { ok: false, code: "wrong_code", error: accountMessages.codeInvalid, fields: { code: accountMessages.codeInvalid } };
     }
   }
