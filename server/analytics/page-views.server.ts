@@ -67,7 +67,6 @@ type UnhashedVisitor = Omit<PendingVisitor, "client"> & { address: string; userA
 type Batch = DayViews & { unhashed: Map<string, UnhashedVisitor>; chars: number };
 
 export function createPageViews({ db, siteHost, flushMs, clientAddress, logger, now = Date.now }: Options): PageViews {
-  const agents = new Map<string, DeviceClass | "bot">();
   let batches = new Map<string, Batch>();
   // The day a view falls on, worked out again only when midnight (UTC) has passed.
   let day = "";
@@ -81,38 +80,79 @@ export function createPageViews({ db, siteHost, flushMs, clientAddress, logger, 
     return day;
   };
 
-  // The day's salt, in memory for as long as the day lasts.
-  let salt: { day: string; value: string } | undefined;
-  // Loads run one after the other: a past day's, still on its way at midnight, never lands after
-  // the new day's load has deleted the salts before it.
-  let loading: { day: string; done: Promise<void> } | undefined;
-  let queue = Promise.resolve();
-  const saltOf = (of: string) => (salt?.day === of ? salt.value : undefined);
-  const loadSalt = (of: string): Promise<void> => {
-    if (saltOf(of) !== undefined) return Promise.resolve();
-    if (loading?.day === of) return loading.done;
-    const done = queue.then(async () => {
-      const value = await daySalt(db, of);
-      if (of === today()) salt = { day: of, value };
-    });
-    const load = { day: of, done };
-    loading = load;
-    queue = done.catch(() => undefined).finally(() => {
-      if (loading === load) loading = undefined;
-    });
-    return done;
-  };
-  // Asked for by a view without it: once per flush interval at most while the database is away.
-  let askAgainAt = 0;
-  const askForSalt = (of: string) => {
-    if (loading || now() < askAgainAt) return;
-    loadSalt(of).catch((error: unknown) => {
-      askAgainAt = now() + flushMs;
-      logger.warn({ err: error }, "the day's analytics salt could not be read; visitors wait for the next batch");
-    });
-  };
-  askForSalt(today());
+  const salts = saltKeeper({ db, today, now, retryMs: flushMs, logger });
+  salts.ask(today());
 
+  const { clientOf, keysOf } = clientMemory(clientAddress, siteHost);
+
+  const count = (req: IncomingMessage, status: number, pagePath: string, search: string) => {
+    const { headers } = req;
+    if (isPrefetch(headers)) return;
+    const path = status === 404 ? NOT_FOUND_PATH : pagePath;
+    // Classed and hashed by its first few hundred characters; a longer one is not kept whole.
+    const client = clientOf(req, (headers["user-agent"] ?? "").slice(0, USER_AGENT_MAX));
+    const device = client.kind;
+    if (device === "bot") return;
+    const of = today();
+    let batch = batches.get(of);
+    if (!batch) batches.set(of, (batch = emptyBatch()));
+    batch.views.set(path, (batch.views.get(path) ?? 0) + 1);
+    // Asked not to be tracked: a view, anonymously.
+    if (headers["sec-gpc"] === "1" || headers.dnt === "1") return;
+    const source = () => ({ landing_path: path, referrer_host: referrerHost(headers.referer, siteHost), ...campaignOf(search) });
+    const daySaltValue = salts.of(of);
+    if (daySaltValue === undefined) {
+      salts.ask(of);
+      const { address, userAgent } = client;
+      addVisitor(batch, batch.unhashed, `${address}\n${userAgent}`, path, () => ({ address, userAgent, device, source: source(), paths: new Set([path]) }));
+      return;
+    }
+    const keys = keysOf(client, daySaltValue);
+    addVisitor(batch, batch.visitors, keys.visitor, path, () => ({ client: keys.client, device, source: source(), paths: new Set([path]) }));
+  };
+
+  const writer = batchWriter(flushMs, async () => {
+    await salts.load(today()).catch(() => undefined);
+    if (batches.size === 0) return;
+    const taken = batches;
+    batches = new Map();
+    for (const [viewed, batch] of taken) {
+      const hashed = hashWaiting(batch, salts.of(viewed), siteHost);
+      try {
+        await writeViews(db, { day: viewed, views: hashed, now: now() });
+      } catch (error) {
+        // The database is away: the counts wait for the next batch instead of being lost.
+        logger.warn({ err: error }, "page views could not be written; kept for the next batch");
+        putBack(batches, viewed, batch);
+      }
+    }
+  });
+
+  const midnight = atEachMidnight(now, async (stopped) => {
+    // The day is over: its salt goes from memory and, by whichever process comes first, from the
+    // database; the hashes wait DAY_GRACE_MS for batches on their way.
+    salts.forget();
+    await salts.load(today());
+    await delay(DAY_GRACE_MS);
+    if (!stopped()) await forgetPastDays(db, now());
+  }, logger);
+
+  return {
+    count,
+    flush: writer.flush,
+    close: () => {
+      midnight.stop();
+      return writer.close();
+    },
+  };
+}
+
+/**
+ * What the counter remembers of clients: recent user agents and what they are, and each kept-alive
+ * connection's client with its keys.
+ */
+function clientMemory(clientAddress: (req: IncomingMessage) => string, siteHost: string) {
+  const agents = new Map<string, DeviceClass | "bot">();
   const agentOf = (userAgent: string): DeviceClass | "bot" => {
     let kind = agents.get(userAgent);
     if (kind === undefined) {
@@ -144,66 +184,46 @@ export function createPageViews({ db, siteHost, flushMs, clientAddress, logger, 
     }
     return client.keys;
   };
+  return { clientOf, keysOf };
+}
 
-  const count = (req: IncomingMessage, status: number, pagePath: string, search: string) => {
-    const { headers } = req;
-    if (isPrefetch(headers)) return;
-    const path = status === 404 ? NOT_FOUND_PATH : pagePath;
-    // Classed and hashed by its first few hundred characters; a longer one is not kept whole.
-    const client = clientOf(req, (headers["user-agent"] ?? "").slice(0, USER_AGENT_MAX));
-    const device = client.kind;
-    if (device === "bot") return;
-    const of = today();
-    let batch = batches.get(of);
-    if (!batch) batches.set(of, (batch = emptyBatch()));
-    batch.views.set(path, (batch.views.get(path) ?? 0) + 1);
-    // Asked not to be tracked: a view, anonymously.
-    if (headers["sec-gpc"] === "1" || headers.dnt === "1") return;
-    const source = () => ({ landing_path: path, referrer_host: referrerHost(headers.referer, siteHost), ...campaignOf(search) });
-    const daySaltValue = saltOf(of);
-    if (daySaltValue === undefined) {
-      askForSalt(of);
-      const { address, userAgent } = client;
-      addVisitor(batch, batch.unhashed, `${address}\n${userAgent}`, path, () => ({ address, userAgent, device, source: source(), paths: new Set([path]) }));
-      return;
-    }
-    const keys = keysOf(client, daySaltValue);
-    addVisitor(batch, batch.visitors, keys.visitor, path, () => ({ client: keys.client, device, source: source(), paths: new Set([path]) }));
+/**
+ * The day's salt in a process's memory, for as long as the day lasts. Loads run one after the
+ * other: a past day's, still on its way at midnight, never lands after the new day's load has
+ * deleted the salts before it.
+ */
+function saltKeeper({ db, today, now, retryMs, logger }: { db: AppDatabase; today: () => string; now: () => number; retryMs: number; logger: Logger }) {
+  let salt: { day: string; value: string } | undefined;
+  let loading: { day: string; done: Promise<void> } | undefined;
+  let queue = Promise.resolve();
+  let askAgainAt = 0;
+  const of = (day: string) => (salt?.day === day ? salt.value : undefined);
+  const load = (day: string): Promise<void> => {
+    if (of(day) !== undefined) return Promise.resolve();
+    if (loading?.day === day) return loading.done;
+    const done = queue.then(async () => {
+      const value = await daySalt(db, day);
+      if (day === today()) salt = { day, value };
+    });
+    const current = { day, done };
+    loading = current;
+    queue = done.catch(() => undefined).finally(() => {
+      if (loading === current) loading = undefined;
+    });
+    return done;
   };
-
-  const writer = batchWriter(flushMs, async () => {
-    await loadSalt(today()).catch(() => undefined);
-    if (batches.size === 0) return;
-    const taken = batches;
-    batches = new Map();
-    for (const [viewed, batch] of taken) {
-      const hashed = hashWaiting(batch, saltOf(viewed), siteHost);
-      try {
-        await writeViews(db, { day: viewed, views: hashed, now: now() });
-      } catch (error) {
-        // The database is away: the counts wait for the next batch instead of being lost.
-        logger.warn({ err: error }, "page views could not be written; kept for the next batch");
-        putBack(batches, viewed, batch);
-      }
-    }
-  });
-
-  const midnight = atEachMidnight(now, async (stopped) => {
-    // The day is over: its salt goes from memory and, by whichever process comes first, from the
-    // database; the hashes wait DAY_GRACE_MS for batches on their way.
-    salt = undefined;
-    await loadSalt(today());
-    await delay(DAY_GRACE_MS);
-    if (!stopped()) await forgetPastDays(db, now());
-  }, logger);
-
   return {
-    count,
-    flush: writer.flush,
-    close: () => {
-      midnight.stop();
-      return writer.close();
+    of,
+    load,
+    /** For a view without the salt: a load, once per `retryMs` at most while the database is away. */
+    ask: (day: string) => {
+      if (loading || now() < askAgainAt) return;
+      load(day).catch((error: unknown) => {
+        askAgainAt = now() + retryMs;
+        logger.warn({ err: error }, "the day's analytics salt could not be read; visitors wait for the next batch");
+      });
     },
+    forget: () => (salt = undefined),
   };
 }
 
