@@ -1,36 +1,15 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterEach, describe, expect, test } from "vitest";
 import { testServices } from "../../tests/helpers/http-server";
+import { cliEnv, runCli } from "../../tests/helpers/run-cli";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
 import { countSomeViews } from "../../tests/helpers/analytics";
 import { DAY_KEYED_TABLES } from "../analytics/day-salts.server";
 import { submitContactMessage } from "../contact/contact-messages.server";
-import type { DatabaseTarget } from "./database.server";
 import { createDatabase } from "./database.server";
-
-/** The environment that points the CLI (another process) at a test database. */
-function cliEnv(target: DatabaseTarget): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: "silent" };
-  delete env.DATABASE_URL;
-  if (target.kind === "sqlite") return { ...env, DATA_DIR: path.dirname(target.file) };
-  const url = new URL(target.url);
-  url.searchParams.set("options", `-c search_path=${target.schema}`);
-  return { ...env, DATABASE_URL: url.toString() };
-}
-
-function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "server/cli.ts", ...args], { env });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    child.once("exit", (code) => resolve({ code, output }));
-  });
-}
 
 describe.each(testDatabaseKinds)("npm run admin -- backup on %s", (kind) => {
   const cleanups: (() => Promise<void> | void)[] = [];
