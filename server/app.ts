@@ -22,6 +22,7 @@ import { createPageViews } from "./analytics/page-views.server";
 import { createVitalsCollector } from "./analytics/web-vitals.server";
 import { clientAddressReader } from "./http/client-key.server";
 import { createMailTransport } from "./mail/transport.server";
+import { startSearchWorker } from "./search/search-worker.server";
 
 /**
  * The application: services built once, the JSON API, and React Router's request handler.
@@ -50,6 +51,8 @@ if (generated) {
 }
 
 const services: AppServices = { config, db, logger };
+// SQLite searches read on a thread of their own (docs/decisions/173); none on PostgreSQL.
+const searchWorker = startSearchWorker(db, config.database);
 /** Set by server/index.ts when SIGTERM arrives: readiness then answers "draining". */
 export const lifecycle: Lifecycle = { draining: false };
 
@@ -135,5 +138,6 @@ export async function shutdown(): Promise<void> {
   await vitals.close();
   await outboxWorker.stop();
   mailTransport.close();
+  await searchWorker?.close();
   await db.destroy();
 }

@@ -4,7 +4,7 @@ import { isPrefixWord, plainText, searchableText, snippetOf, type SnippetPart } 
 import { publicIndexFilter, type PublicIndexFilter } from "../blog/post-visibility.server";
 import { isPostgres, type AppDatabase } from "../db/database.server";
 import type { Database } from "../db/schema";
-import { createTurns } from "./search-turns.server";
+import { readIndex } from "./search-worker.server";
 
 /**
  * One search interface over the database the site runs on (docs/decisions/156-post-search.md):
@@ -149,13 +149,6 @@ function indexMatch(db: AppDatabase, words: string[], kind: "search" | "related"
   };
 }
 
-/**
- * A search's two index reads (the count, the ranking) take turns in this process on SQLite, whose
- * queries block it; PostgreSQL's run elsewhere and need none.
- */
-const sqliteTurns = createTurns();
-const inTurn = <T>(db: AppDatabase, work: () => Promise<T>): Promise<T> => (isPostgres(db) ? work() : sqliteTurns(work));
-
 const HIT_COLUMNS = ["blog_posts.slug", "blog_posts.title", "blog_posts.excerpt", "blog_posts.category", "blog_posts.author_name", "blog_posts.created_at", "blog_posts.read_time"] as const;
 
 /**
@@ -167,11 +160,13 @@ const HIT_COLUMNS = ["blog_posts.slug", "blog_posts.title", "blog_posts.excerpt"
 export async function searchPosts(db: AppDatabase, words: string[], page: number): Promise<SearchPage | undefined> {
   if (words.length === 0) return page === 1 ? { items: [], page: 1, totalPages: 1, total: 0 } : undefined;
   const match = indexMatch(db, words, "search", await publicIndexFilter(db));
-  const { count } = await inTurn(db, () => match.rows().select(sql<number | string>`count(*)`.as("count")).executeTakeFirstOrThrow());
-  const total = Number(count);
+  // The count and the ranking read every match: on SQLite, on the search worker (search-worker.server.ts).
+  const [counted] = await readIndex(db, match.rows().select(sql<number | string>`count(*)`.as("count")));
+  const total = Number(counted?.count ?? 0);
   const totalPages = Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE));
   if (page > totalPages) return undefined;
-  const ranked = await inTurn(db, () =>
+  const ranked = await readIndex(
+    db,
     match
       .rows()
       .select("blog_post_search.post_id")
@@ -179,8 +174,7 @@ export async function searchPosts(db: AppDatabase, words: string[], page: number
       .orderBy("blog_post_search.created_at", "desc")
       .orderBy("blog_post_search.post_id", "desc")
       .limit(BLOG_PAGE_SIZE)
-      .offset((page - 1) * BLOG_PAGE_SIZE)
-      .execute(),
+      .offset((page - 1) * BLOG_PAGE_SIZE),
   );
   const ids = ranked.map((row) => row.post_id);
   const rows =
