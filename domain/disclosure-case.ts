@@ -1,8 +1,8 @@
 /**
  * The reporter's case page and the conversation about a report (docs/decisions/144): what a
  * message and a credit choice may hold, the texts both sides read, and the shapes the API
- * answers. Free of the validation library, so the case page's script stays small; the schemas are
- * in domain/disclosure-case-schema.ts.
+ * answers. Free of the validation library, so the case page's script stays small; the schemas
+ * that check the API's input are in server/disclosure/case-schemas.server.ts.
  */
 import type { ReportStatus } from "./report-status";
 

@@ -45,6 +45,11 @@ export const REPORT_LIMITS = {
 } as const;
 
 /** The messages of the specification (sections 5 and 8), defined once. */
+const submittedDescription = "Thank you for your security report. We'll review it and get back to you soon.";
+
+/** The specification's promise in the success toast, which the acknowledgement email repeats word for word. */
+export const REVIEW_PROMISE = submittedDescription.slice(submittedDescription.indexOf("We'll"));
+
 export const reportMessages = {
   nameRequired: "Name is required",
   emailInvalid: "Valid email is required",
@@ -60,7 +65,7 @@ export const reportMessages = {
   choiceInvalid: "Choose one of the listed options",
   tooLong: tooLongMessage,
   submittedTitle: "Report Submitted Successfully",
-  submittedDescription: "Thank you for your security report. We'll review it and get back to you soon.",
+  submittedDescription,
   failedTitle: "Submission Failed",
   failedDescription: "There was an error submitting your report. Please try again.",
   rateLimited: "Too many reports were sent from your network. Please try again in an hour.",

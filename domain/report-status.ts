@@ -43,16 +43,11 @@ export const REPORTER_STATUS_LABELS: Record<ReportStatus, string> = {
   withdrawn: "Withdrawn by you",
 };
 
+/** Statuses of a report still being worked on; every other status is closed. */
+const OPEN_REPORT_STATUSES: readonly ReportStatus[] = ["new", "triaged", "needs_more_info"];
+
 /** A report in one of these is done: its resolution clock stops and the outcome is sent. */
-export const CLOSED_REPORT_STATUSES: readonly ReportStatus[] = [
-  "resolved",
-  "not_applicable",
-  "duplicate",
-  "informative",
-  "out_of_scope",
-  "spam",
-  "withdrawn",
-];
+export const CLOSED_REPORT_STATUSES: readonly ReportStatus[] = REPORT_STATUSES.filter((status) => !OPEN_REPORT_STATUSES.includes(status));
 
 /** Statuses the team may set; "withdrawn" is the reporter's own act, from the case page. */
 export const TEAM_STATUSES = REPORT_STATUSES.filter((status) => status !== "withdrawn");

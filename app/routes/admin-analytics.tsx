@@ -8,18 +8,8 @@ import { DayRangeForm } from "../components/admin/day-range-form";
 import { SiteLink } from "../components/ui/site-link";
 import { adminPageMeta } from "../content/admin-page-meta";
 import { analyticsCopy as copy } from "../content/analytics-dashboard";
-import {
-  articlesOf,
-  currentDays,
-  daysHref,
-  formatNumber,
-  longDay,
-  periodErrors,
-  periodFromAddress,
-  rangeHref,
-  type PeriodChoice,
-  type PeriodErrors,
-} from "../lib/admin/analytics-view";
+import { articlesOf, currentDays, daysHref, rangeHref } from "../lib/admin/analytics-view";
+import { formatNumber, longDay, periodErrors, periodFromAddress, type PeriodChoice, type PeriodErrors } from "../lib/admin/period";
 import { adminApi } from "../lib/admin/client";
 import { useAdminQuery } from "../lib/admin/hooks";
 import { usePrerenderReady } from "../lib/browser/use-prerender-ready";

@@ -1,12 +1,12 @@
 import { useId, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { REPORT_STATUS_LABELS, REPORT_STATUSES } from "../../domain/vulnerability-report";
-import { BackToAdmin, QueryStatus } from "../components/admin/admin-panels";
+import { QueryStatus, ReportPagesNav } from "../components/admin/admin-panels";
 import { DayRangeForm } from "../components/admin/day-range-form";
 import { SiteLink } from "../components/ui/site-link";
 import { adminPageMeta } from "../content/admin-page-meta";
 import { triageCopy } from "../content/triage";
-import { formatNumber, longDay, periodErrors, periodFromAddress, type PeriodChoice, type PeriodErrors } from "../lib/admin/analytics-view";
+import { formatNumber, longDay, periodErrors, periodFromAddress, type PeriodChoice, type PeriodErrors } from "../lib/admin/period";
 import { adminApi, type DisclosureMetrics } from "../lib/admin/client";
 import { useAdminQuery } from "../lib/admin/hooks";
 import { formatMedianDays, METRICS_PERIODS, metricsDaysHref, metricsPeriodValue, metricsRangeHref } from "../lib/admin/triage-view";
@@ -29,12 +29,7 @@ export default function ReportMetrics() {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-      <nav className="flex flex-wrap gap-6 text-sm font-semibold text-indigo-700">
-        <BackToAdmin />
-        <SiteLink to="/admin/reports" className="hover:underline">
-          {triageCopy.backToReports}
-        </SiteLink>
-      </nav>
+      <ReportPagesNav />
       <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-slate-900">{copy.title}</h1>
       {metrics ? <p className="mt-1 text-sm text-slate-700">{copy.covering(longDay(metrics.from), longDay(metrics.to))}</p> : null}
 

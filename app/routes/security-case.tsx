@@ -5,9 +5,11 @@ import { formatBytes } from "../../domain/report-attachments";
 import { CASE_HEADERS, openCase } from "../../server/disclosure/case-api.server";
 import { caseView } from "../../server/disclosure/case.server";
 import { CaseLinksPanel } from "../components/disclosure/case-links-panel";
+import { CasePanel } from "../components/disclosure/case-panel";
 import { send, type ApiFailure } from "../components/disclosure/case-request";
 import { MessageText } from "../components/disclosure/message-text";
 import { FieldError, FormAlert } from "../components/ui/form-messages";
+import { LabelledField } from "../components/ui/labelled-field";
 import { PageHeader } from "../components/ui/page-header";
 import { SiteLink } from "../components/ui/site-link";
 import { formatAdminDate } from "../lib/dates";
@@ -20,6 +22,8 @@ import type { Route } from "./+types/security-case";
  * redacted from the logs. Reading works without JavaScript; replying, credit and withdrawal use
  * the case API.
  */
+const caseInputClass = "mt-1 w-full rounded-lg border border-slate-300 px-3 py-2";
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const opened = await openCase(context.services.db, params.token, context.clientKey);
   if (!opened.ok) {
@@ -167,44 +171,19 @@ function ReplyForm({ api }: { api: string }) {
   const bodyError = failure?.fields?.body;
   const fileError = failure?.fields ? Object.entries(failure.fields).find(([name]) => name.startsWith("attachment"))?.[1] : undefined;
   return (
-    <section aria-labelledby="reply-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id="reply-title" className="text-xl font-semibold text-slate-900">
-        {caseTexts.reply}
-      </h2>
+    <CasePanel id="reply-title" title={caseTexts.reply}>
       <form onSubmit={submit} noValidate className="mt-4 space-y-4">
         <FormAlert error={failure && !failure.fields ? failure.error : undefined} />
-        <div>
-          <label htmlFor="case-reply" className="block text-sm font-medium text-slate-800">
-            {caseTexts.replyLabel}
-          </label>
-          <textarea
-            id="case-reply"
-            value={body}
-            onChange={(event) => setBody(event.target.value)}
-            rows={6}
-            aria-describedby="case-reply-hint case-reply-error"
-            aria-invalid={bodyError ? true : undefined}
-            className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
-          />
-          <p id="case-reply-hint" className="mt-1 text-sm text-slate-600">
-            {caseTexts.replyHint}
-          </p>
-          <FieldError id="case-reply-error" error={bodyError} />
-        </div>
-        <div>
-          <label htmlFor="case-files" className="block text-sm font-medium text-slate-800">
-            {caseTexts.addFiles}
-          </label>
-          <input
-            id="case-files"
-            type="file"
-            multiple
-            aria-describedby="case-files-error"
-            onChange={(event) => setFiles([...(event.target.files ?? [])])}
-            className="mt-1 block text-sm"
-          />
-          <FieldError id="case-files-error" error={fileError} />
-        </div>
+        <LabelledField id="case-reply" label={caseTexts.replyLabel} hint={caseTexts.replyHint} error={bodyError}>
+          {(control) => (
+            <textarea {...control} value={body} onChange={(event) => setBody(event.target.value)} rows={6} className={caseInputClass} />
+          )}
+        </LabelledField>
+        <LabelledField id="case-files" label={caseTexts.addFiles} error={fileError}>
+          {(control) => (
+            <input {...control} type="file" multiple onChange={(event) => setFiles([...(event.target.files ?? [])])} className="mt-1 block text-sm" />
+          )}
+        </LabelledField>
         <button type="submit" disabled={busy} className="rounded-lg bg-indigo-700 px-5 py-2.5 font-semibold text-white hover:bg-indigo-800 disabled:opacity-60">
           {busy ? caseTexts.sending : caseTexts.send}
         </button>
@@ -214,7 +193,7 @@ function ReplyForm({ api }: { api: string }) {
           </p>
         ) : null}
       </form>
-    </section>
+    </CasePanel>
   );
 }
 
@@ -238,11 +217,7 @@ function CreditForm({ api, credit }: { api: string; credit: CaseView["credit"] }
   }
 
   return (
-    <section aria-labelledby="credit-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id="credit-title" className="text-xl font-semibold text-slate-900">
-        {caseTexts.creditTitle}
-      </h2>
-      <p className="mt-2 text-slate-700">{caseTexts.creditLead}</p>
+    <CasePanel id="credit-title" title={caseTexts.creditTitle} lead={caseTexts.creditLead}>
       <form onSubmit={submit} noValidate className="mt-4 space-y-4">
         <FormAlert error={failure && !failure.fields ? failure.error : undefined} />
         <fieldset>
@@ -257,35 +232,12 @@ function CreditForm({ api, credit }: { api: string; credit: CaseView["credit"] }
         </fieldset>
         {choice === "named" ? (
           <div className="grid gap-4 sm:grid-cols-2">
-            <div>
-              <label htmlFor="credit-name" className="block text-sm font-medium text-slate-800">
-                {caseTexts.creditName}
-              </label>
-              <input
-                id="credit-name"
-                value={name}
-                onChange={(event) => setName(event.target.value)}
-                aria-describedby="credit-name-error"
-                aria-invalid={failure?.fields?.name ? true : undefined}
-                className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
-              />
-              <FieldError id="credit-name-error" error={failure?.fields?.name} />
-            </div>
-            <div>
-              <label htmlFor="credit-url" className="block text-sm font-medium text-slate-800">
-                {caseTexts.creditUrl}
-              </label>
-              <input
-                id="credit-url"
-                type="url"
-                value={url}
-                onChange={(event) => setUrl(event.target.value)}
-                aria-describedby="credit-url-error"
-                aria-invalid={failure?.fields?.url ? true : undefined}
-                className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
-              />
-              <FieldError id="credit-url-error" error={failure?.fields?.url} />
-            </div>
+            <LabelledField id="credit-name" label={caseTexts.creditName} error={failure?.fields?.name}>
+              {(control) => <input {...control} value={name} onChange={(event) => setName(event.target.value)} className={caseInputClass} />}
+            </LabelledField>
+            <LabelledField id="credit-url" label={caseTexts.creditUrl} error={failure?.fields?.url}>
+              {(control) => <input {...control} type="url" value={url} onChange={(event) => setUrl(event.target.value)} className={caseInputClass} />}
+            </LabelledField>
           </div>
         ) : null}
         <button type="submit" disabled={!choice} className="rounded-lg border border-indigo-700 px-5 py-2.5 font-semibold text-indigo-700 hover:bg-indigo-50 disabled:opacity-60">
@@ -297,7 +249,7 @@ function CreditForm({ api, credit }: { api: string; credit: CaseView["credit"] }
           </p>
         ) : null}
       </form>
-    </section>
+    </CasePanel>
   );
 }
 
@@ -313,11 +265,7 @@ function WithdrawPanel({ api }: { api: string }) {
   }
 
   return (
-    <section aria-labelledby="withdraw-title" className="rounded-2xl border border-slate-200 p-6">
-      <h2 id="withdraw-title" className="text-lg font-semibold text-slate-900">
-        {caseTexts.withdrawTitle}
-      </h2>
-      <p className="mt-2 text-slate-700">{caseTexts.withdrawLead}</p>
+    <CasePanel id="withdraw-title" title={caseTexts.withdrawTitle} lead={caseTexts.withdrawLead} look="plain">
       <div className="mt-4">
         <FormAlert error={failure?.error} />
         {confirming ? (
@@ -336,6 +284,6 @@ function WithdrawPanel({ api }: { api: string }) {
           </button>
         )}
       </div>
-    </section>
+    </CasePanel>
   );
 }

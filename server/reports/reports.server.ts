@@ -6,6 +6,7 @@ import { mailboxKey } from "../../domain/email-address";
 import { formatBytes } from "../../domain/report-attachments";
 import {
   REPORT_REFERENCE_ALPHABET,
+  REVIEW_PROMISE,
   type ReportDetail,
   type ReportInput,
   type ReportStatus,
@@ -203,7 +204,7 @@ function acknowledgementEmail(
     `Thank you for your security report. We received it with the reference ${reference}.`,
     "Please quote this reference in any message about the report.",
     "",
-    "We'll review it and get back to you soon.",
+    REVIEW_PROMISE,
     "",
     "Follow the report, answer our questions and add files on your case page (keep this link to yourself: it opens the report without a password):",
     caseUrl,

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { vitalRating, WEB_VITAL_NAMES, WEB_VITALS, type AnalyticsReport } from "../../domain/analytics";
 import { ADMIN_TOKEN_STORAGE_KEY } from "../../domain/auth";
-import { formatNumber } from "../../app/lib/admin/analytics-view";
+import { formatNumber } from "../../app/lib/admin/period";
 import { axeViolations } from "../helpers/axe";
 import { tabThrough } from "../helpers/focus-and-targets";
 import { apiToken, signIn } from "./admin-session";

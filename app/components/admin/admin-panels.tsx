@@ -1,4 +1,5 @@
 import { adminTexts } from "../../../domain/admin-messages";
+import { triageCopy } from "../../content/triage";
 import type { AdminQuery } from "../../lib/admin/hooks";
 import { formatAdminDate, formatRelative } from "../../lib/dates";
 import { SiteLink } from "../ui/site-link";
@@ -10,6 +11,18 @@ export function BackToAdmin() {
       <span aria-hidden="true">← </span>
       {adminTexts.backToAdmin}
     </SiteLink>
+  );
+}
+
+/** The way back from a report's pages: to the admin home and to the reports. */
+export function ReportPagesNav() {
+  return (
+    <nav className="flex flex-wrap gap-6 text-sm font-semibold text-indigo-700">
+      <BackToAdmin />
+      <SiteLink to="/admin/reports" className="hover:underline">
+        {triageCopy.backToReports}
+      </SiteLink>
+    </nav>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useId, useLayoutEffect, useRef, useState } from "react";
 import type { AnalyticsReport } from "../../../domain/analytics";
 import { analyticsCopy as copy } from "../../content/analytics-dashboard";
-import { formatNumber, shortDay } from "../../lib/admin/analytics-view";
+import { formatNumber, shortDay } from "../../lib/admin/period";
 import { labelIndexes, linePath, seriesPoints, xOf, yOf, yScale, type ChartBox } from "./chart-geometry";
 import { ScrollTable } from "./analytics-tables";
 

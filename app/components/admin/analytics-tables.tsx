@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import { vitalRating, WEB_VITALS, type AnalyticsReport, type CsvTable, type VitalRating, type WebVitalName } from "../../../domain/analytics";
 import { analyticsCopy as copy } from "../../content/analytics-dashboard";
 import { csvFileName } from "../../../domain/analytics";
-import { formatNumber, type PeriodChoice } from "../../lib/admin/analytics-view";
+import { formatNumber, type PeriodChoice } from "../../lib/admin/period";
 import { adminApi } from "../../lib/admin/client";
 import { useAdminCall } from "../../lib/admin/hooks";
 import { saveFile } from "../../lib/browser/save-file";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import type { PeriodChoice, PeriodErrors } from "../../lib/admin/analytics-view";
+import type { PeriodChoice, PeriodErrors } from "../../lib/admin/period";
 import { inboxButtonClass } from "./inbox-filters";
 
 export type DayRangeCopy = { rangeLegend: string; from: string; to: string; show: string; dayFormat: string };

@@ -3,6 +3,7 @@ import { useRevalidator } from "react-router";
 import { caseTexts, type CaseLinkView } from "../../../domain/disclosure-case";
 import { formatAdminDate } from "../../lib/dates";
 import { Confirmation, FormAlert } from "../ui/form-messages";
+import { CasePanel } from "./case-panel";
 import { send } from "./case-request";
 
 /**
@@ -28,11 +29,7 @@ export function CaseLinksPanel({ api, links }: { api: string; links: CaseLinkVie
   }
 
   return (
-    <section aria-labelledby="links-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id="links-title" className="text-xl font-semibold text-slate-900">
-        {caseTexts.linksTitle}
-      </h2>
-      <p className="mt-2 text-slate-700">{caseTexts.linksLead}</p>
+    <CasePanel id="links-title" title={caseTexts.linksTitle} lead={caseTexts.linksLead}>
       <div className="mt-4 overflow-x-auto">
         <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
           <thead className="text-slate-600">
@@ -72,6 +69,6 @@ export function CaseLinksPanel({ api, links }: { api: string; links: CaseLinkVie
         )}
         {ended ? <Confirmation className="rounded-md bg-emerald-50 px-4 py-3 text-sm text-emerald-900">{caseTexts.otherLinksEnded}</Confirmation> : null}
       </div>
-    </section>
+    </CasePanel>
   );
 }

@@ -5,12 +5,10 @@ import {
   csvPath,
   currentDays,
   daysHref,
-  formatNumber,
-  periodFromAddress,
   rangeHref,
   reportPath,
-  shortDay,
 } from "./analytics-view";
+import { formatNumber, periodFromAddress, shortDay } from "./period";
 
 const page = (path: string, leads = 0, demo_clicks = 0) => ({ path, views: 1, visitors: 1, leads, demo_clicks });
 

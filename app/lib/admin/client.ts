@@ -17,7 +17,8 @@ import type { ReportStatus } from "../../../domain/vulnerability-report";
 import type { DisclosureMetrics } from "../../../server/disclosure/disclosure-metrics.server";
 import type { TriagedReport } from "../../../server/disclosure/triage.server";
 import type { InboxReport } from "../../../server/reports/reports.server";
-import { csvPath, reportPath, type PeriodChoice } from "./analytics-view";
+import { csvPath, reportPath } from "./analytics-view";
+import type { PeriodChoice } from "./period";
 import { metricsApiPath } from "./triage-view";
 import { readAdminToken } from "./session";
 

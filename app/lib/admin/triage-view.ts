@@ -1,5 +1,5 @@
 import type { TriagePatch } from "../../../domain/report-triage";
-import { periodQuery, shortDay, type PeriodChoice } from "./analytics-view";
+import { periodQuery, shortDay, type PeriodChoice } from "./period";
 
 /**
  * The pure parts of the triage screens (a report's admin page, the inbox and the metrics): what

@@ -28,14 +28,18 @@ export function articleStructuredData(site: SiteConfig, post: Omit<PublicPost, "
     mainEntityOfPage: { "@type": "WebPage", "@id": url },
     url,
   };
-  const breadcrumbs = {
+  return [blogPosting, blogBreadcrumbs(site, post.title, url)];
+}
+
+/** The BreadcrumbList of a page under the blog: Home, Blog, then the page itself (`url` absolute). */
+export function blogBreadcrumbs(site: SiteConfig, name: string, url: string): object {
+  return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
     itemListElement: [
       { "@type": "ListItem", position: 1, name: articleCopy.home, item: absoluteUrl(site, "/") },
       { "@type": "ListItem", position: 2, name: articleCopy.blog, item: absoluteUrl(site, "/blog") },
-      { "@type": "ListItem", position: 3, name: post.title, item: url },
+      { "@type": "ListItem", position: 3, name, item: url },
     ],
   };
-  return [blogPosting, breadcrumbs];
 }

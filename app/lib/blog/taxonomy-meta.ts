@@ -1,8 +1,9 @@
 import { data, redirect, type MetaDescriptor } from "react-router";
 import type { SiteConfig } from "../../../domain/site";
 import type { TaxonomyPageResult } from "../../../server/blog/blog-pages.server";
-import { articleCopy, blogMeta, readerCopy } from "../../content/blog";
+import { blogMeta, readerCopy } from "../../content/blog";
 import { absoluteUrl, pageMeta, siteFromMatches } from "../meta";
+import { blogBreadcrumbs } from "./structured-data";
 
 /**
  * A category's or author's page as its loader answers it (decision 157), with its one address;
@@ -36,15 +37,7 @@ export function taxonomyMeta(
   { name, path, page, title, description }: { name: string; path: string; page: number; title: string; description: string },
 ): MetaDescriptor[] {
   const pagePath = page === 1 ? path : `${path}?page=${page}`;
-  const breadcrumbs = {
-    "@context": "https://schema.org",
-    "@type": "BreadcrumbList",
-    itemListElement: [
-      { "@type": "ListItem", position: 1, name: articleCopy.home, item: absoluteUrl(site, "/") },
-      { "@type": "ListItem", position: 2, name: articleCopy.blog, item: absoluteUrl(site, "/blog") },
-      { "@type": "ListItem", position: 3, name, item: absoluteUrl(site, path) },
-    ],
-  };
+  const breadcrumbs = blogBreadcrumbs(site, name, absoluteUrl(site, path));
   return [
     ...pageMeta(site, { title, description, path: pagePath, keywords: [name, ...blogMeta.keywords], structuredData: [breadcrumbs] }),
     { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${name} | ${site.siteName}`, href: absoluteUrl(site, `${path}/rss.xml`) },

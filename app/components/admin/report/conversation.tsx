@@ -1,0 +1,100 @@
+import { useId, useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import type { CaseEvent } from "../../../../domain/disclosure-case";
+import { triageCopy } from "../../../content/triage";
+import { adminApi, type TriagedReport } from "../../../lib/admin/client";
+import { useAdminCall } from "../../../lib/admin/hooks";
+import { MessageText } from "../../disclosure/message-text";
+import { LabelledField } from "../../ui/labelled-field";
+import { AdminTime } from "../admin-panels";
+import { AttachmentRow } from "./attachment-row";
+import { reportButtonClass } from "./report-styles";
+
+/** Replaces the loaded report with the one the API answered. */
+export type ReportUpdate = (change: (data: { report: TriagedReport }) => { report: TriagedReport }) => void;
+
+/** The timeline (status changes and messages of both sides), and the team's message to the reporter. */
+export function Conversation({ report, update }: { report: TriagedReport; update: ReportUpdate }) {
+  const copy = triageCopy.conversation;
+  const run = useAdminCall();
+  const id = useId();
+  const [text, setText] = useState("");
+  const [sending, setSending] = useState(false);
+
+  async function sendMessage(event: FormEvent) {
+    event.preventDefault();
+    setSending(true);
+    const result = await run(adminApi.sendReportMessage(report.id, text));
+    setSending(false);
+    if (!result.ok) {
+      if (result.status !== 401) toast.error(copy.sendFailed, { description: result.error });
+      return;
+    }
+    update(() => result.data);
+    setText("");
+    toast.success(copy.sent);
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="mt-10">
+      <h2 id={`${id}-title`} className="text-xl font-semibold text-slate-900">
+        {copy.title}
+      </h2>
+      {report.events.length === 0 ? (
+        <p className="mt-3 text-slate-600">{copy.empty}</p>
+      ) : (
+        <ol className="mt-3 space-y-3">
+          {report.events.map((event) => (
+            <TimelineEvent key={event.id} reportId={report.id} event={event} />
+          ))}
+        </ol>
+      )}
+
+      <form noValidate onSubmit={(event) => void sendMessage(event)} className="mt-6">
+        <LabelledField id={`${id}-message`} label={copy.messageLabel} hint={copy.messageHint} error={undefined}>
+          {(control) => (
+            <textarea
+              {...control}
+              value={text}
+              rows={5}
+              onChange={(event) => setText(event.target.value)}
+              className="mt-1 w-full rounded-lg border border-slate-500 bg-white px-3 py-2 text-sm text-slate-900"
+            />
+          )}
+        </LabelledField>
+        <button type="submit" disabled={sending} className={`${reportButtonClass} mt-3`}>
+          {sending ? copy.sending : copy.send}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function TimelineEvent({ reportId, event }: { reportId: string; event: CaseEvent }) {
+  const copy = triageCopy.conversation;
+  if (event.kind === "status") {
+    return (
+      <li className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-2 text-sm text-slate-800">
+        <strong>{copy.statusChanged(event.label)}</strong> {copy.by(event.author)} · <AdminTime iso={event.at} />
+      </li>
+    );
+  }
+  const fromTeam = event.author === "team";
+  return (
+    <li className={`rounded-xl border px-4 py-3 ${fromTeam ? "border-indigo-200 bg-indigo-50" : "border-slate-200 bg-white"}`}>
+      <p className="text-sm text-slate-700">
+        <strong className="text-slate-900">{fromTeam ? copy.team : copy.reporter}</strong> · <AdminTime iso={event.at} />
+      </p>
+      <div className="mt-2">
+        <MessageText text={event.body} />
+      </div>
+      {event.files.length > 0 ? (
+        <ul aria-label={copy.files} className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          {event.files.map((file) => (
+            <AttachmentRow key={file.id} reportId={reportId} attachment={file} />
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
