@@ -6,6 +6,7 @@ import { createPost, deletePost, updatePost } from "../blog/posts.server";
 import { importPosts } from "../blog/post-transfer.server";
 import { copyDatabase } from "../db/copy-database.server";
 import { searchPosts } from "./post-search.server";
+import { startSearchWorker } from "./search-worker.server";
 
 const vectors = JSON.parse(readFileSync(new URL("../../tests/fixtures/xss-vectors.json", import.meta.url), "utf8")) as unknown;
 const hostile: string[] = [
@@ -132,8 +133,10 @@ describe.each(testDatabaseKinds)("post search on %s", (kind) => {
     expect(await search("alpha", 2)).toBeUndefined();
   });
 
-  test("searches started together take turns on SQLite: the event loop serves other work between them (decision 172)", async () => {
+  test("searches started together leave the event loop free: on SQLite they read on the search worker (decision 173)", async () => {
     for (let index = 0; index < 3; index += 1) await createPost(await db(), { title: `Turn post ${index}`, slug: `turn-${index}`, published: true });
+    const worker = startSearchWorker(await db(), database!.target);
+    expect(worker === undefined).toBe(kind === "postgres");
     let loopTurns = 0;
     let searching = true;
     const tick = () => {
@@ -145,10 +148,12 @@ describe.each(testDatabaseKinds)("post search on %s", (kind) => {
     // Twelve searches, each with its own words (no answer shared), like a burst of new queries.
     const words = Array.from({ length: 12 }, (_, index) => ["turn", "post", String(index % 3)]);
     const started = words.map(async (query) => searchPosts(await db(), query, 1));
-    await Promise.all(started);
+    const found = await Promise.all(started);
     searching = false;
-    // better-sqlite3 blocks while a query runs: without turns, the twelve would run back to back in
-    // one turn of the loop. With them, each index read waits for a turn of its own.
+    await worker?.close();
+    expect(found.map((page) => page?.total)).toEqual(words.map(() => 1));
+    // better-sqlite3 blocks while a query runs: on the main connection, the twelve would run back
+    // to back in one turn of the loop. On the worker, the loop turns while each index read runs.
     if (kind === "sqlite") expect(loopTurns).toBeGreaterThanOrEqual(24);
   });
 

@@ -7,6 +7,10 @@ import { clientKey } from "../http/client-key.server";
 import { countAttempt } from "../limits/rate-limits.server";
 import { searchPosts } from "./post-search.server";
 import { SEARCH_LIMIT } from "./search-limit.server";
+import { SearchWorkerError } from "./search-worker.server";
+
+/** A full search queue (server/search/search-worker.server.ts) is a moment's wait, not a fault. */
+const SEARCH_BUSY = "Search is busy. Please try again in a moment.";
 
 /**
  * GET /api/posts/search?q=&page= (DESIGN.md, docs/decisions/156-post-search.md): published posts
@@ -26,7 +30,14 @@ export function searchApiRouter(services: Pick<AppServices, "db">) {
     if (page === undefined) return sendApiError(res, 400, searchMessages.badPage, { page: searchMessages.badPage });
     const limited = await countAttempt(services.db, SEARCH_LIMIT, clientKey(req));
     if (limited) return sendRateLimited(res, limited);
-    const found = await searchPosts(services.db, query.words, page);
+    let found;
+    try {
+      found = await searchPosts(services.db, query.words, page);
+    } catch (error) {
+      if (!(error instanceof SearchWorkerError && error.busy)) throw error;
+      res.set("Retry-After", "1");
+      return sendApiError(res, 503, SEARCH_BUSY);
+    }
     res.set("Cache-Control", "no-store").json({
       items: (found?.items ?? []).map((item) => ({
         slug: item.slug,
