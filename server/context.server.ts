@@ -18,7 +18,7 @@ declare module "react-router" {
     articleHtml?: string;
     /**
      * Cache tags a page's loader adds beyond its route's own (the posts an article shows as
-     * related): the page cache drops the page when any of them changes (server/http/pages.server.ts).
+     * related): the page cache drops the page when any of them changes (server/cache/pages.server.ts).
      */
     cacheTags?: string[];
     /**

@@ -1,14 +1,16 @@
 import { afterAll, afterEach, describe, expect, test } from "vitest";
-import { authMessages } from "../../domain/auth";
-import { contactMessages } from "../../domain/contact";
-import { testServices } from "../../tests/helpers/http-server";
-import { FORM, formBody, JSON_TYPE, reportMultipart, send, validContact } from "../../tests/helpers/site-client";
-import { closeServerBuild, serveSite, type SiteServer } from "../../tests/helpers/site-server";
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
-import { ensureAdminPassword } from "../auth/admin-auth.server";
-import { CONTACT_LIMIT } from "../contact/contact-messages.server";
-import { loadConfig } from "../config.server";
-import { CROSS_SITE_REFUSED } from "./cross-site.server";
+import { authMessages } from "../domain/auth";
+import { contactMessages } from "../domain/contact";
+import { testServices } from "../tests/helpers/http-server";
+import { FORM, formBody, JSON_TYPE, reportMultipart, send, validContact } from "../tests/helpers/site-client";
+import { closeServerBuild, serveSite, type SiteServer } from "../tests/helpers/site-server";
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../tests/helpers/test-database";
+import { ensureAdminPassword } from "./auth/admin-auth.server";
+import { CONTACT_LIMIT } from "./contact/contact-messages.server";
+import { loadConfig } from "./config.server";
+import { CROSS_SITE_REFUSED } from "./http/cross-site.server";
+import type { WebVitalsDoor } from "./analytics/web-vitals-api.server";
+import { apiDoors, siteDoors } from "./routes.server";
 
 const PASSWORD = "correct horse battery staple";
 
@@ -184,3 +186,31 @@ test("hole 1: TRUST_PROXY takes a hop count or proxy addresses and refuses true 
     expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrowError(/^Invalid configuration: TRUST_PROXY [^\n]+$/);
   }
 });
+
+describe("the table of doors", () => {
+  test("every route a router declares starts with one of the paths its line names", async () => {
+    const database = await createTestDatabase("sqlite");
+    try {
+      const services = testServices(database.db);
+      const vitals = { routes: {}, collector: { add: () => undefined, close: async () => undefined } } as unknown as WebVitalsDoor;
+      const doors = [...siteDoors(services, (_req, _res, next) => next()), ...apiDoors(services, vitals)];
+      const unnamed: string[] = [];
+      for (const door of doors) {
+        for (const path of declaredRoutes(door.router)) {
+          if (!door.paths.some((prefix) => prefix === "*" || path.startsWith(prefix))) unnamed.push(path);
+        }
+      }
+      expect(unnamed).toEqual([]);
+      // Each feature router is on the table: 5 outside /api, 16 under it, besides the middleware.
+      expect(doors.filter((door) => declaredRoutes(door.router).length > 0)).toHaveLength(21);
+    } finally {
+      await database.destroy();
+    }
+  });
+});
+
+/** The paths of the routes a router declares (Express 5 keeps them on its stack's layers). */
+function declaredRoutes(handler: unknown): string[] {
+  const stack = (handler as { stack?: { route?: { path: unknown } }[] }).stack ?? [];
+  return stack.flatMap((layer) => (typeof layer.route?.path === "string" ? [layer.route.path] : []));
+}

@@ -1,104 +1,136 @@
 import { createRequestHandler } from "@react-router/express";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
-import type { AppServices } from "../context.server";
-import { adminAuthRouter } from "./admin-auth-api.server";
-import { adminCountsRouter } from "./admin-counts-api.server";
-import { adminPostsRouter } from "./admin-posts-api.server";
-import { demoClicksRouter } from "../analytics/demo-clicks-api.server";
-import { apiErrorHandler, apiNotFound, jsonBody, sendApiError } from "./api-errors.server";
-import { clientKey, warnOfUntrustedForwarding } from "./client-key.server";
-import { contactApiRouter } from "./contact-api.server";
-import { refuseCrossSite } from "./cross-site.server";
-import { feedsRouter } from "./feeds.server";
-import { healthRouter, type Lifecycle } from "./health.server";
-import { adminMediaRouter, mediaRouter } from "./media.server";
-import { postWorkflowRouter } from "../blog/post-workflow-api.server";
-import { publicPostsRouter } from "./public-posts-api.server";
-import { socialCardRouter } from "../social-cards/social-card-api.server";
-import { searchApiRouter } from "../search/search-api.server";
-import { requestLog } from "./request-log.server";
-import { securityReportsRouter } from "../reports/security-reports-api.server";
-import { createUploadGate } from "../reports/upload-quota.server";
-import { caseApiRouter } from "../disclosure/case-api.server";
-import { triageApiRouter } from "../disclosure/triage-api.server";
-import { securityTxtRouter } from "./security-txt.server";
-import { webVitalsRouter, type WebVitalsDoor } from "../analytics/web-vitals-api.server";
-import { databaseUnavailableHandler } from "./unavailable.server";
-import { analyticsRouter } from "../analytics/analytics-api.server";
+import type { AppServices } from "./context.server";
+import { accountRouter } from "./auth/account-api.server";
+import { loginRouter } from "./auth/login-api.server";
+import { auditRouter } from "./audit/audit-api.server";
+import { adminCountsRouter } from "./admin/admin-counts-api.server";
+import { adminPostsRouter } from "./blog/admin-posts-api.server";
+import { demoClicksRouter } from "./analytics/demo-clicks-api.server";
+import { apiErrorHandler, apiNotFound, jsonBody, sendApiError } from "./http/api-errors.server";
+import { clientKey, warnOfUntrustedForwarding } from "./http/client-key.server";
+import { contactApiRouter } from "./contact/contact-api.server";
+import { refuseCrossSite } from "./http/cross-site.server";
+import { feedsRouter } from "./blog/feeds-api.server";
+import { healthRouter } from "./lifecycle/health-api.server";
+import type { Lifecycle } from "./lifecycle/lifecycle.server";
+import { adminMediaRouter, mediaRouter } from "./media/media-api.server";
+import { postWorkflowRouter } from "./blog/post-workflow-api.server";
+import { publicPostsRouter } from "./blog/public-posts-api.server";
+import { socialCardRouter } from "./social-cards/social-card-api.server";
+import { searchApiRouter } from "./search/search-api.server";
+import { requestLog } from "./http/request-log.server";
+import { securityReportsRouter } from "./reports/security-reports-api.server";
+import { createUploadGate } from "./reports/upload-quota.server";
+import { caseApiRouter } from "./disclosure/case-api.server";
+import { triageApiRouter } from "./disclosure/triage-api.server";
+import { securityTxtRouter } from "./disclosure/security-txt-api.server";
+import { webVitalsRouter, type WebVitalsDoor } from "./analytics/web-vitals-api.server";
+import { DEMO_CLICK_ENDPOINT } from "../domain/analytics";
+import { WEB_VITALS_ENDPOINT } from "../domain/web-vitals";
+import { databaseUnavailableHandler } from "./http/unavailable.server";
+import { analyticsRouter } from "./analytics/analytics-api.server";
 
 /**
- * Every door of the site on one router: the JSON API, the feeds, and React Router's pages and
- * actions. server/app.ts mounts it with the real build; tests mount it with a build of their
- * own. Limits are not here: the services count them from the client key each door passes.
+ * One entry of the table: the paths it answers (prefixes; under `/api` for the API's doors) and
+ * the router or middleware that answers them (mounted under `at` when given), with the reason when
+ * its place in the order matters.
+ * routes.server.test.ts checks that every route a router declares starts with one of its paths.
  */
-export function createSiteRouter(
-  services: AppServices,
-  pages: RequestHandler,
-  {
-    lifecycle = { draining: false },
-    logRequests = true,
-    webVitals,
-  }: {
-    lifecycle?: Lifecycle;
-    logRequests?: boolean;
-    /** The page-speed beacon's door (the build's routes and the collector server/app.ts closes); without it, no door. */
-    webVitals?: WebVitalsDoor;
-  } = {},
-) {
-  const app = express.Router();
+export type Door = { paths: readonly string[]; router: RequestHandler | ErrorRequestHandler; at?: string; why?: string };
 
-  if (logRequests) app.use(requestLog(services.logger));
-  app.use(warnOfUntrustedForwarding(services.logger));
-  app.use(refuseMalformedPaths);
-  // Before anything that changes state, on every path (a `.data` or percent-encoded one too).
-  app.use(refuseCrossSite(services.config.public.siteUrl));
-  app.use(healthRouter(services, lifecycle));
-  app.use(feedsRouter(services));
-  app.use(socialCardRouter(services));
-  app.use(mediaRouter(services));
+/** Every path: middleware that runs for each request in its turn. */
+const ALL = ["*"] as const;
 
-  const api = express.Router();
-  // API answers are never stored by browsers or proxies; a router may say otherwise for its own.
-  api.use((_req, res, next) => {
-    res.setHeader("Cache-Control", "no-store");
-    next();
-  });
-  // Before the shared JSON parser: admin post bodies are larger and parsed only after the token
-  // check; page-speed beacons are 1 KB at most and may come as text/plain.
-  if (webVitals) api.use(webVitalsRouter(services, webVitals));
-  api.use(adminPostsRouter(services));
-  api.use(postWorkflowRouter(services));
-  api.use(adminMediaRouter(services));
-  api.use(demoClicksRouter(services));
-  api.use(jsonBody());
-  api.use(adminAuthRouter(services));
-  api.use(contactApiRouter(services));
-  api.use(adminCountsRouter(services));
-  api.use(analyticsRouter(services));
+type SiteOptions = {
+  lifecycle?: Lifecycle;
+  logRequests?: boolean;
+  /** The page-speed beacon's door (the build's routes and the collector server/app.ts closes); without it, no door. */
+  webVitals?: WebVitalsDoor;
+};
+
+/**
+ * Every door of the site, in mount order: the JSON API (its own table, apiDoors), the feeds, the
+ * files, and React Router's pages and actions last. Limits are not here: the services count them
+ * from the client key each door passes.
+ */
+export function siteDoors(services: AppServices, pages: RequestHandler, options: SiteOptions = {}): Door[] {
+  const { lifecycle = { draining: false }, logRequests = true } = options;
+  return [
+    ...(logRequests ? [{ paths: ALL, router: requestLog(services.logger) }] : []),
+    { paths: ALL, router: warnOfUntrustedForwarding(services.logger) },
+    { paths: ALL, router: refuseMalformedPaths, why: "before any router tries a path it cannot decode" },
+    {
+      paths: ALL,
+      router: refuseCrossSite(services.config.public.siteUrl),
+      why: "before anything that changes state, on every path (a `.data` or percent-encoded one too)",
+    },
+    { paths: ["/healthz", "/readyz"], router: healthRouter(services, lifecycle) },
+    { paths: ["/rss.xml", "/sitemap.xml", "/robots.txt"], router: feedsRouter(services) },
+    { paths: ["/media/cards/"], router: socialCardRouter(services) },
+    { paths: ["/media/"], router: mediaRouter(services) },
+    { paths: ["/api"], at: "/api", router: mountDoors(apiDoors(services, options.webVitals)) },
+    { paths: ["/.well-known/security.txt", "/security.txt"], router: securityTxtRouter(services) },
+    { paths: ALL, router: pages, why: "after every other door: any path left is a page (or React Router's 404)" },
+    // Middleware and handlers that found the database away: 503 with Retry-After, not 500.
+    { paths: ALL, router: databaseUnavailableHandler(services.logger) },
+    { paths: ALL, router: pageErrors(services) },
+  ];
+}
+
+/** Every door under `/api`, in mount order. */
+export function apiDoors(services: AppServices, webVitals?: WebVitalsDoor): Door[] {
   // Uploads in progress in this process, reports and case messages alike (docs/decisions/066).
   const uploadGate = createUploadGate(services.config.uploadQuota.concurrentUploads);
-  api.use(securityReportsRouter(services, { gate: uploadGate }));
-  api.use(caseApiRouter(services, { gate: uploadGate }));
-  api.use(triageApiRouter(services));
-  // Before /posts/:slug, which would read "search" as a slug.
-  api.use(searchApiRouter(services));
-  api.use(publicPostsRouter(services));
-  api.use(apiNotFound);
-  api.use(apiErrorHandler(services.logger));
-  app.use("/api", api);
-  app.use(securityTxtRouter(services));
-
-  app.use(pages);
-  // Middleware and handlers that found the database away: 503 with Retry-After, not 500.
-  app.use(databaseUnavailableHandler(services.logger));
-  app.use(pageErrors(services));
-  return app;
+  const beforeJson = "before the shared JSON parser: it reads its own body (larger, after the token check, or as text/plain)";
+  return [
+    { paths: ALL, router: noStore, why: "first: API answers are never stored; a router may say otherwise for its own" },
+    ...(webVitals ? [{ paths: [WEB_VITALS_ENDPOINT.slice("/api".length)], router: webVitalsRouter(services, webVitals), why: beforeJson }] : []),
+    { paths: ["/admin/posts"], router: adminPostsRouter(services), why: beforeJson },
+    { paths: ["/admin/posts/", "/admin/preview-links"], router: postWorkflowRouter(services), why: beforeJson },
+    { paths: ["/admin/media"], router: adminMediaRouter(services), why: beforeJson },
+    { paths: [DEMO_CLICK_ENDPOINT.slice("/api".length)], router: demoClicksRouter(services), why: beforeJson },
+    { paths: ALL, router: jsonBody() },
+    { paths: ["/admin/login", "/admin/verify", "/admin/logout"], router: loginRouter(services) },
+    { paths: ["/admin/factors", "/admin/recovery-codes", "/admin/sessions", "/admin/password"], router: accountRouter(services) },
+    { paths: ["/admin/audit"], router: auditRouter(services) },
+    { paths: ["/contact", "/admin/contact/messages"], router: contactApiRouter(services) },
+    { paths: ["/admin/counts"], router: adminCountsRouter(services) },
+    { paths: ["/admin/analytics"], router: analyticsRouter(services) },
+    { paths: ["/security/reports", "/admin/security/reports"], router: securityReportsRouter(services, { gate: uploadGate }) },
+    { paths: ["/security/case"], router: caseApiRouter(services, { gate: uploadGate }) },
+    { paths: ["/admin/security/"], router: triageApiRouter(services) },
+    { paths: ["/posts/search"], router: searchApiRouter(services), why: "before /posts/:slug, which would read \"search\" as a slug" },
+    { paths: ["/posts"], router: publicPostsRouter(services) },
+    { paths: ALL, router: apiNotFound, why: "after every API door: a JSON 404 for the rest of /api" },
+    { paths: ALL, router: apiErrorHandler(services.logger) },
+  ];
 }
+
+/** The site on one router: server/app.ts mounts it with the real build; tests mount it with a build of their own. */
+export function createSiteRouter(services: AppServices, pages: RequestHandler, options: SiteOptions = {}) {
+  return mountDoors(siteDoors(services, pages, options));
+}
+
+/** A table's doors on one router, in the table's order. */
+function mountDoors(doors: Door[]): express.Router {
+  const router = express.Router();
+  for (const door of doors) {
+    if (door.at) router.use(door.at, door.router);
+    else router.use(door.router);
+  }
+  return router;
+}
+
+const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader("Cache-Control", "no-store");
+  next();
+};
 
 /**
  * React Router's pages rendered per request with this response's nonce: what the page cache
- * (server/http/pages.server.ts) hands every page it does not keep, and what tests that serve a
+ * (server/cache/pages.server.ts) hands every page it does not keep, and what tests that serve a
  * build of their own mount directly.
  */
 export function pageRenderer(services: AppServices, build: ServerBuild): RequestHandler {

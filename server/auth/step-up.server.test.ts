@@ -3,7 +3,8 @@ import { describe, expect, test } from "vitest";
 import { apiTestServer } from "../../tests/helpers/api-test-server";
 import { testDatabaseKinds } from "../../tests/helpers/test-database";
 import type { AppDatabase } from "../db/database.server";
-import { adminAuthRouter } from "../http/admin-auth-api.server";
+import { accountRouter } from "./account-api.server";
+import { loginRouter } from "./login-api.server";
 import { ensureAdminPassword } from "./admin-auth.server";
 import { LOGIN_LIMIT } from "./admin-login.server";
 import { SECOND_FACTOR_LIMIT } from "./code-budget.server";
@@ -29,7 +30,7 @@ describe.each(testDatabaseKinds)("the second factor's doors on %s", (kind) => {
     const started = await server.start({
       env: { MFA_SECRET_KEY: "a test key that is long enough to be one", SECURITY_TO },
       prepare: (db) => ensureAdminPassword(db, PASSWORD),
-      routers: (services) => [adminAuthRouter(services)],
+      routers: (services) => [loginRouter(services), accountRouter(services)],
     });
     const { send, url } = started;
     const post = (path: string, body?: unknown, token?: string) => send(path, { body, token });

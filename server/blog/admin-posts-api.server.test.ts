@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { apiTestServer } from "../../tests/helpers/api-test-server";
 import { testDatabaseKinds } from "../../tests/helpers/test-database";
 import { ensureAdminPassword, login } from "../auth/admin-auth.server";
-import { adminAuthRouter } from "./admin-auth-api.server";
+import { loginRouter } from "../auth/login-api.server";
 import { adminPostsRouter } from "./admin-posts-api.server";
 
 const PASSWORD = "correct horse battery staple";
@@ -27,7 +27,7 @@ describe.each(testDatabaseKinds)("admin posts API on %s", (kind) => {
   async function start() {
     const { db, url } = await server.start({
       prepare: (db) => ensureAdminPassword(db, PASSWORD),
-      routers: (services) => [adminAuthRouter(services)],
+      routers: (services) => [loginRouter(services)],
       ownBodies: (services) => [adminPostsRouter(services)],
     });
     const session = await login(db, PASSWORD);

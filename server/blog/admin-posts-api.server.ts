@@ -9,12 +9,12 @@ import {
   listPostSummaries,
   updatePost,
   type PostWriteResult,
-} from "../blog/posts.server";
+} from "./posts.server";
 import type { AuditAction } from "../../domain/audit";
 import { audit } from "../audit/audit.server";
 import type { AppServices } from "../context.server";
-import { jsonBody, sendApiError } from "./api-errors.server";
-import { requireAdmin } from "./require-admin.server";
+import { jsonBody, sendApiError } from "../http/api-errors.server";
+import { requireAdmin } from "../http/require-admin.server";
 
 type PostParams = { id: string };
 

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { apiTestServer } from "../../tests/helpers/api-test-server";
 import { testDatabaseKinds } from "../../tests/helpers/test-database";
-import { createPost } from "../blog/posts.server";
-import { escapeXml, feedsRouter } from "./feeds.server";
+import { createPost } from "./posts.server";
+import { escapeXml, feedsRouter } from "./feeds-api.server";
 
 const SITE_URL = "https://www.dialogic.example";
 

@@ -3,8 +3,8 @@ import { RSS_ITEM_LIMIT } from "../../domain/blog";
 import { PUBLIC_PAGE_PATHS } from "../../domain/public-pages";
 import { authorPath, categoryPath } from "../../domain/blog-taxonomy";
 import type { PublicPostSummary } from "../../domain/blog-post";
-import { latestOfTaxonomy, publishedTaxonomyNames } from "../blog/post-taxonomy.server";
-import { latestPublishedPosts, publishedPostLocations } from "../blog/public-posts.server";
+import { latestOfTaxonomy, publishedTaxonomyNames } from "./post-taxonomy.server";
+import { latestPublishedPosts, publishedPostLocations } from "./public-posts.server";
 import type { AppServices } from "../context.server";
 
 /** Feeds may be cached briefly by browsers, crawlers and proxies. */

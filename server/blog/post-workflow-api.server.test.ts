@@ -3,7 +3,7 @@ import { serveApi, testServices } from "../../tests/helpers/http-server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
 import { ensureAdminPassword, login } from "../auth/admin-auth.server";
 import { getPreviewPost } from "./preview-links.server";
-import { adminPostsRouter } from "../http/admin-posts-api.server";
+import { adminPostsRouter } from "./admin-posts-api.server";
 import { postWorkflowRouter } from "./post-workflow-api.server";
 
 const PASSWORD = "correct horse battery staple";

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { BLOG_PAGE_SIZE } from "../../domain/blog";
 import { apiTestServer } from "../../tests/helpers/api-test-server";
 import { testDatabaseKinds } from "../../tests/helpers/test-database";
-import { createPost } from "../blog/posts.server";
+import { createPost } from "./posts.server";
 import { publicPostsRouter } from "./public-posts-api.server";
 
 describe.each(testDatabaseKinds)("public posts API on %s", (kind) => {

@@ -1,9 +1,9 @@
 import express from "express";
 import { blogMessages, parsePageNumber } from "../../domain/blog";
-import { findSlugRedirect } from "../blog/post-workflow.server";
-import { getPublishedPost, listPublishedPosts } from "../blog/public-posts.server";
+import { findSlugRedirect } from "./post-workflow.server";
+import { getPublishedPost, listPublishedPosts } from "./public-posts.server";
 import type { AppServices } from "../context.server";
-import { sendApiError } from "./api-errors.server";
+import { sendApiError } from "../http/api-errors.server";
 
 export const pageQueryMessage = "Page must be a whole number from 1";
 

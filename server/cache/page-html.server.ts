@@ -1,4 +1,4 @@
-import { scriptHashSource } from "./security-headers.server";
+import { scriptHashSource } from "../http/security-headers.server";
 
 /** SHA-256 sources of every inline script the browser will run (JSON-LD data is not run). */
 export function inlineScriptHashes(html: string): string[] {

@@ -2,7 +2,7 @@
  * Rendered pages in memory, bounded in bytes, least recently used evicted first. Pages of a kind
  * without end (search results: every query is a page) may hold only a bounded share of the bytes,
  * evicting their own kind first, so a stream of them cannot push the site's pages out. Knows
- * nothing of HTTP: server/http/pages.server.ts fills and serves it.
+ * nothing of HTTP: server/cache/pages.server.ts fills and serves it.
  */
 export type StoredPage = {
   status: number;

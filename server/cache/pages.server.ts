@@ -2,17 +2,17 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request as ExpressRequest, NextFunction, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { AppServices } from "../context.server";
-import { POSTS_TAG, watchContentChanges, onLocalContentChange } from "../cache/content-changes.server";
-import { createPageStore, type PageStore, type StoredPage } from "../cache/page-store.server";
-import { sharedRenders } from "../cache/shared-renders.server";
-import { isNormalisedPath, normalisedPath, pageAddressFinder } from "../cache/page-address.server";
-import { isRouterDataRequest, NOT_FOUND_ROUTE, PAGE_SHARES, pageCacheKey, pageQueryRedirect, pageRule, type PageRule } from "../cache/page-rules.server";
+import { POSTS_TAG, watchContentChanges, onLocalContentChange } from "./content-changes.server";
+import { createPageStore, type PageStore, type StoredPage } from "./page-store.server";
+import { sharedRenders } from "./shared-renders.server";
+import { isNormalisedPath, normalisedPath, pageAddressFinder } from "./page-address.server";
+import { isRouterDataRequest, NOT_FOUND_ROUTE, PAGE_SHARES, pageCacheKey, pageQueryRedirect, pageRule, type PageRule } from "./page-rules.server";
 import { countAttempt } from "../limits/rate-limits.server";
-import { clientKey } from "./client-key.server";
+import { clientKey } from "../http/client-key.server";
 import { nextScheduledPublication } from "../blog/post-visibility.server";
 import { inlineScriptHashes, withModulesAfterFirstPaint } from "./page-html.server";
-import { assignNonce, type HeaderPolicy } from "./security-headers.server";
-import { OWN_HEADERS, PUBLIC_PAGE_CACHE, sendStoredPage, toStoredPage, type Rendered } from "../cache/stored-page.server";
+import { assignNonce, type HeaderPolicy } from "../http/security-headers.server";
+import { OWN_HEADERS, PUBLIC_PAGE_CACHE, sendStoredPage, toStoredPage, type Rendered } from "./stored-page.server";
 
 /** Admin pages, API answers and anything that is not a cacheable page. */
 export const NO_STORE = "no-store";

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { preferredEncoding, type Encoding } from "../http/accept-encoding.server";
-import { inlineScriptHashes } from "../http/page-html.server";
+import { inlineScriptHashes } from "./page-html.server";
 import type { HeaderPolicy } from "../http/security-headers.server";
 import type { PageRule } from "./page-rules.server";
 import type { StoredPage } from "./page-store.server";

@@ -3,8 +3,8 @@ import { apiTestServer, type ApiTestServer } from "../../tests/helpers/api-test-
 import { testDatabaseKinds } from "../../tests/helpers/test-database";
 import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS } from "../../domain/contact";
 import { ensureAdminPassword, login } from "../auth/admin-auth.server";
-import { submitContactMessage } from "../contact/contact-messages.server";
-import { CONTACT_LIMIT } from "../contact/contact-messages.server";
+import { submitContactMessage } from "./contact-messages.server";
+import { CONTACT_LIMIT } from "./contact-messages.server";
 import { contactApiRouter } from "./contact-api.server";
 
 const valid = { name: "Grace Hopper", email: "grace@example.com", message: "Please call me back about pricing." };

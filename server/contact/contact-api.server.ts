@@ -6,12 +6,12 @@ import {
   markAllContactMessagesRead,
   markContactMessageRead,
   submitContactMessage,
-} from "../contact/contact-messages.server";
+} from "./contact-messages.server";
 import { parseInboxQuery } from "../../domain/contact-inbox";
 import type { AppServices } from "../context.server";
-import { requireAdmin } from "./require-admin.server";
-import { sendApiError, sendRateLimited } from "./api-errors.server";
-import { clientKey } from "./client-key.server";
+import { requireAdmin } from "../http/require-admin.server";
+import { sendApiError, sendRateLimited } from "../http/api-errors.server";
+import { clientKey } from "../http/client-key.server";
 
 /** POST /api/contact and the admin inbox (DESIGN.md). */
 export function contactApiRouter(services: AppServices) {

@@ -3,7 +3,7 @@ import express from "express";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { loadConfig } from "../config.server";
-import { securityTxt, securityTxtRouter } from "./security-txt.server";
+import { securityTxt, securityTxtRouter } from "./security-txt-api.server";
 
 let server: Server | undefined;
 afterEach(() => {

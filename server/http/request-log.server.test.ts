@@ -5,8 +5,8 @@ import { apiTestServer } from "../../tests/helpers/api-test-server";
 import { testDatabaseKinds } from "../../tests/helpers/test-database";
 import { ensureAdminPassword } from "../auth/admin-auth.server";
 import { createLogger } from "../logger.server";
-import { adminAuthRouter } from "./admin-auth-api.server";
-import { adminPostsRouter } from "./admin-posts-api.server";
+import { loginRouter } from "../auth/login-api.server";
+import { adminPostsRouter } from "../blog/admin-posts-api.server";
 import { loggedUrl, requestLog } from "./request-log.server";
 import { onceATurn } from "../logger.server";
 
@@ -29,7 +29,7 @@ describe.each(testDatabaseKinds)("request logs on %s", (kind) => {
       prepare: (db) => ensureAdminPassword(db, PASSWORD),
       services: { logger },
       beforeApi: [requestLog(logger)],
-      routers: (services) => [adminAuthRouter(services)],
+      routers: (services) => [loginRouter(services)],
       ownBodies: (services) => [adminPostsRouter(services)],
     });
     const send = (method: string, path: string, body?: unknown, token?: string) =>

@@ -2,9 +2,8 @@ import express from "express";
 import { sql } from "kysely";
 import type { AppServices } from "../context.server";
 import { DATABASE_RETRY_AFTER_SECONDS } from "../db/database-errors.server";
+import type { Lifecycle } from "./lifecycle.server";
 
-/** What the process tells its health checks: set to draining once SIGTERM arrived. */
-export type Lifecycle = { draining: boolean };
 
 /** How long readiness waits for the database before calling it unavailable. */
 const READINESS_TIMEOUT_MS = 2_000;

@@ -11,12 +11,12 @@ import { createPost, getPostById, updatePost } from "../blog/posts.server";
 import { getPublishedArticle } from "../blog/public-posts.server";
 import * as blogMediaVariants from "../db/migrations/0028-blog-media-variants";
 import type { BlogMediaTable } from "../db/schema";
-import { moveInlineImages } from "../media/inline-images.server";
-import { storeImage } from "../media/media.server";
-import { readVariant } from "../media/media-variants.server";
+import { moveInlineImages } from "./inline-images.server";
+import { storeImage } from "./media.server";
+import { readVariant } from "./media-variants.server";
 import { imageInfo, sampleAnimatedGif, samplePhoto } from "../../tests/helpers/sample-images";
-import { adminMediaRouter, mediaRouter } from "./media.server";
-import { publicPostsRouter } from "./public-posts-api.server";
+import { adminMediaRouter, mediaRouter } from "./media-api.server";
+import { publicPostsRouter } from "../blog/public-posts-api.server";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]);

@@ -1,10 +1,10 @@
 import express, { type ErrorRequestHandler, type NextFunction, type Request, type Response } from "express";
 import { MEDIA_MAX_BYTES, MEDIA_VARIANT_TYPE, mediaMessages, parseMediaFile, parseMediaVariantFile } from "../../domain/media";
 import type { AppServices } from "../context.server";
-import { readImage, storeImage, type StoredImage } from "../media/media.server";
-import { readVariant } from "../media/media-variants.server";
-import { requireAdmin } from "./require-admin.server";
-import { sendApiError } from "./api-errors.server";
+import { readImage, storeImage, type StoredImage } from "./media.server";
+import { readVariant } from "./media-variants.server";
+import { requireAdmin } from "../http/require-admin.server";
+import { sendApiError } from "../http/api-errors.server";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 

@@ -5,7 +5,7 @@ import type { ServerBuild } from "react-router";
 import { createServer, type ViteDevServer } from "vite";
 import type { AppServices } from "../../server/context.server";
 import { createVitalsCollector } from "../../server/analytics/web-vitals.server";
-import { createSiteRouter, pageRenderer } from "../../server/http/site-router.server";
+import { createSiteRouter, pageRenderer } from "../../server/routes.server";
 
 let vite: ViteDevServer | undefined;
 let build: Promise<ServerBuild> | undefined;
@@ -37,7 +37,7 @@ export async function closeServerBuild(): Promise<void> {
 export type SiteServer = { url: string; close: () => Promise<void> };
 
 /**
- * The whole site (server/http/site-router.server.ts) on a free loopback port with the given
+ * The whole site (server/routes.server.ts) on a free loopback port with the given
  * services, behind Express's `trust proxy` from their configuration, as server/index.ts hosts it.
  */
 export async function serveSite(services: AppServices): Promise<SiteServer> {
