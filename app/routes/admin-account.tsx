@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { toast } from "sonner";
 import type { EnrolledFactor, FactorSummary, LogoutScope, SessionSummary } from "../../domain/account";
 import { PASSWORD_MAX_LENGTH } from "../../domain/auth";
@@ -34,8 +34,10 @@ function Factors() {
   const call = useAdminCall();
   const { query, reload } = useAdminQuery("factors", adminApi.listFactors);
   const [name, setName] = useState("");
-  // The step-up: a code with a verified authenticator, the password without one (decision 170).
+  // The step-up: a code with a verified authenticator; without one, the password once the sign-in
+  // is more than 10 minutes old (the server says so by naming the field; decision 170).
   const [proof, setProof] = useState("");
+  const [passwordAsked, setPasswordAsked] = useState(false);
   const [enrolled, setEnrolled] = useState<EnrolledFactor>();
   const [codes, setCodes] = useState<string[]>();
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -44,13 +46,21 @@ function Factors() {
   const factors = query.status === "ready" ? query.data : [];
   const hasVerified = factors.some((factor) => factor.status === "verified");
   const proofField = hasVerified ? "code" : "password";
+  // The password field appears only when asked for: it takes the focus then.
+  useEffect(() => {
+    if (passwordAsked) document.getElementById(proofId)?.focus();
+  }, [passwordAsked, proofId]);
 
   async function add(event: React.FormEvent) {
     event.preventDefault();
     const result = await call(adminApi.enrolFactor(name, proof ? { [proofField]: proof } : {}));
     // What was typed stays, so a mistyped code is corrected rather than typed again.
-    if (!result.ok) return setErrors(result.fields ?? { form: result.error ?? copy.loadFailed });
+    if (!result.ok) {
+      if (result.fields?.password) setPasswordAsked(true);
+      return setErrors(result.fields ?? { form: result.error ?? copy.loadFailed });
+    }
     setErrors({});
+    setPasswordAsked(false);
     setEnrolled(result.data);
     setName("");
     setProof("");
@@ -85,13 +95,15 @@ function Factors() {
           <div className="min-w-64 flex-1">
             <StepUpField id={nameId} label={copy.friendlyName} value={name} onChange={setName} error={errors.friendly_name} maxLength={60} autoComplete="off" />
           </div>
-          <div className="min-w-64 flex-1">
-            {hasVerified ? (
+          {hasVerified ? (
+            <div className="min-w-64 flex-1">
               <StepUpField id={proofId} label={copy.addCodeLabel} value={proof} onChange={setProof} error={errors.code} />
-            ) : (
+            </div>
+          ) : passwordAsked ? (
+            <div className="min-w-64 flex-1">
               <StepUpField id={proofId} label={copy.currentPassword} value={proof} onChange={setProof} error={errors.password} type="password" />
-            )}
-          </div>
+            </div>
+          ) : null}
           <AdminButton variant="primary" type="submit" disabled={!name.trim()}>
             {copy.addFactor}
           </AdminButton>

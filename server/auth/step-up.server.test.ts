@@ -8,6 +8,7 @@ import { loginRouter } from "./login-api.server";
 import { ensureAdminPassword } from "./admin-auth.server";
 import { LOGIN_LIMIT } from "./admin-login.server";
 import { SECOND_FACTOR_LIMIT } from "./code-budget.server";
+import { RECENT_SIGN_IN_MS } from "./step-up.server";
 
 // Issue 30, findings 1, 4, 7 and 8: what a stolen bearer token, a password guesser, a code
 // guesser and a neighbour behind the admin's address can do through the HTTP doors.
@@ -90,10 +91,19 @@ describe.each(testDatabaseKinds)("the second factor's doors on %s", (kind) => {
     expect(trail.some((event) => event.action === "recovery_code.used" && event.target === `factor.remove ${third.id}`)).toBe(true);
   });
 
-  test("with no verified factor, adding needs the password; an unverified factor is taken back by its own session alone", async () => {
-    const { post, remove, signIn } = await start();
+  test("with no verified factor, adding needs the password or a sign-in within 10 minutes; an unverified factor is taken back by its own session alone", async () => {
+    const { db, post, remove, signIn } = await start();
     const mine = await signIn();
     const other = await signIn();
+    // A sign-in with the password stands for it for 10 minutes ("sudo mode"): enrolling right
+    // after signing in is one step, a token used later needs the password again.
+    const fresh = await post("/admin/factors", { friendly_name: "Right after signing in" }, mine);
+    expect(fresh.status).toBe(201);
+    const { id: freshId } = (await fresh.json()) as { id: string };
+    expect((await remove(freshId, undefined, mine)).status).toBe(204);
+    const aWhileAgo = new Date(Date.now() - RECENT_SIGN_IN_MS - 1000).toISOString();
+    await db.updateTable("admin_sessions").set({ created_at: aWhileAgo }).execute();
+
     const refused = await post("/admin/factors", { friendly_name: "Phone" }, mine);
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ fields: { password: "Enter your current password" } });

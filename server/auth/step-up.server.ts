@@ -76,9 +76,22 @@ async function stepUp(
 }
 
 /**
+ * How long a sign-in with the password stands for the password at the first factor's enrolment
+ * ("sudo mode"): enrolling right after signing in takes one step, a token used later cannot.
+ */
+export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
+
+/** Whether this session was opened (with the password: the only way to open one) within RECENT_SIGN_IN_MS. */
+async function signedInRecently(db: AppDatabase, session: string | null | undefined, now = Date.now()): Promise<boolean> {
+  if (!session) return false;
+  const row = await db.selectFrom("admin_sessions").select("created_at").where("id", "=", session).executeTakeFirst();
+  return row !== undefined && now - Date.parse(row.created_at) < RECENT_SIGN_IN_MS;
+}
+
+/**
  * Adds an unverified factor. With a verified factor it needs a current code or a recovery code;
- * with none, the password (a stolen session must not be able to turn the second step on with a
- * factor of its own).
+ * with none, the password or a sign-in with it within the last 10 minutes (a stolen session must
+ * not be able to turn the second step on with a factor of its own).
  */
 export async function addFactor(
   context: FactorContext,
@@ -87,7 +100,9 @@ export async function addFactor(
 ): Promise<{ ok: true; factor: EnrolledFactor } | { ok: false; code: "too_many" } | Refused> {
   const verified = await hasVerifiedFactor(context.db);
   if (verified && !proof.code) return refuse("invalid", "code", accountMessages.addNeedsCode);
-  if (!verified && !proof.password) return refuse("invalid", "password", accountMessages.currentPasswordRequired);
+  if (!verified && !proof.password && !(await signedInRecently(context.db, actor.session))) {
+    return refuse("invalid", "password", accountMessages.currentPasswordRequired);
+  }
   const refused = await stepUp(context, proof, actor, { door: "factor.add", passwordAllowed: !verified });
   if (refused) return refused;
   return enrolFactor(context, { friendlyName, issuer, session: actor.session ?? undefined });
