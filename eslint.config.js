@@ -1,6 +1,26 @@
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+/**
+ * The house's rules about who may import whom (docs/decisions/180-one-room-per-feature.md).
+ * Tests are free to reach anything they test; the rules are about the code that runs.
+ */
+const TESTS = ["**/*.test.ts", "**/*.test.tsx", "tests/**"];
+
+/** A router (`*-api.server.ts`) is a leaf: only the table of doors, server/routes.server.ts, mounts it. */
+const ROUTER = {
+  regex: "-api\\.server$",
+  message: "Routers are leaves: only server/routes.server.ts imports a *-api.server file; move what you need into the service.",
+};
+
+/** The feature rooms of server/ (everything but the process, config, db, limits, logger and http). */
+const FEATURES = "admin|analytics|audit|blog|cache|contact|disclosure|lifecycle|mail|media|reports|search|social-cards";
+
+/** One `no-restricted-imports` per group of files (a later block replaces an earlier one's options). */
+function imports(...patterns) {
+  return { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [...patterns, ROUTER] }] };
+}
+
 export default tseslint.config(
   { ignores: ["build/", "node_modules/", ".react-router/", "test-results/", "playwright-report/"] },
   ...tseslint.configs.recommended,
@@ -13,5 +33,65 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
     },
+  },
+  {
+    files: ["**/*.{ts,tsx}"],
+    ignores: [...TESTS, "server/routes.server.ts"],
+    rules: imports(),
+  },
+  {
+    // Pure rules shared by browser and server: nothing but itself and its schema library.
+    files: ["domain/**/*.ts"],
+    ignores: TESTS,
+    rules: imports({ regex: "^(?!\\./|zod$)", message: "domain/ imports only domain/ and zod." }),
+  },
+  {
+    // Browser code: server modules only for their types (erased from the bundle).
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: [...TESTS, "app/routes/**", "app/**/*.server.{ts,tsx}"],
+    rules: imports({
+      regex: "^(\\.\\./)+server/",
+      allowTypeImports: true,
+      message: "app/ reaches server/ only through route modules' loaders and actions (import type is fine).",
+    }),
+  },
+  {
+    // Route modules: React Router strips loaders and actions from the browser build, and a
+    // `.server` module cannot be bundled for it at all, so only `.server` modules.
+    files: ["app/routes/**/*.{ts,tsx}"],
+    ignores: TESTS,
+    rules: imports({
+      regex: "^(\\.\\./)+server/.*(?<!\\.server)$",
+      allowTypeImports: true,
+      message: "A route module imports only *.server modules from server/.",
+    }),
+  },
+  {
+    // The toolbox: HTTP tools use the process's services (config, db, limits, logger) and the
+    // admin sessions (requireAdmin), never a feature, and hold no router.
+    files: ["server/http/**/*.ts"],
+    ignores: TESTS,
+    rules: {
+      ...imports(
+        {
+          regex: `^\\.\\./((${FEATURES})/|routes\\.server$|auth/(?!admin-auth\\.server$))`,
+          message: "server/http/ holds HTTP tools only: it imports no feature (move the module into its feature's folder).",
+        },
+      ),
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='Router'], CallExpression[callee.name='Router']",
+          message: "server/http/ holds no router: a feature's router lives in its folder and is listed in server/routes.server.ts.",
+        },
+      ],
+    },
+  },
+  {
+    // A report is what was received and what happened to it; its disclosure (case, triage,
+    // replies) builds on it, never the reverse.
+    files: ["server/reports/**/*.ts"],
+    ignores: TESTS,
+    rules: imports({ regex: "^\\.\\./disclosure/", message: "server/reports/ never imports server/disclosure/ (disclosure builds on reports)." }),
   },
 );

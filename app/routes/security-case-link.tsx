@@ -1,8 +1,7 @@
 import { data, Form, useActionData, useNavigation } from "react-router";
 import { caseTexts } from "../../domain/disclosure-case";
 import { readSmallForm } from "../../server/http/form-data.server";
-import { CASE_HEADERS } from "../../server/disclosure/case-api.server";
-import { requestNewCaseLink } from "../../server/disclosure/case.server";
+import { CASE_HEADERS, requestNewCaseLink } from "../../server/disclosure/case.server";
 import { FormAlert } from "../components/ui/form-messages";
 import { PageHeader } from "../components/ui/page-header";
 import { pageMeta, siteFromMatches } from "../lib/meta";

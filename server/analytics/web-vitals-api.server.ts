@@ -4,7 +4,8 @@ import { isPublishedSlug } from "../blog/public-posts.server";
 import { hasTaxonomyPage } from "../blog/post-taxonomy.server";
 
 const TAXONOMY_ROUTES = new Set(["routes/blog-category", "routes/blog-author"]);
-import { isNormalisedPath, normalisedPath, pageAddressFinder } from "../cache/page-address.server";
+import { isNormalisedPath, normalisedPath } from "../http/path-spelling.server";
+import { pageAddressFinder } from "../cache/page-address.server";
 import { ARTICLE_ROUTE, NOT_FOUND_ROUTE, pageRule } from "../cache/page-rules.server";
 import type { AppServices } from "../context.server";
 import { sendApiError, sendRateLimited } from "../http/api-errors.server";

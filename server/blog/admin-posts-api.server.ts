@@ -1,8 +1,9 @@
 import express, { type Request, type Response } from "express";
 import { adminApiMessages } from "../../domain/admin-messages";
 import { authMessages } from "../../domain/auth";
-import { POST_LIMITS, postMessages } from "../../domain/blog-post";
+import { postMessages } from "../../domain/blog-post";
 import {
+  ADMIN_POST_BODY_LIMIT,
   createPost,
   deletePost,
   getPostById,
@@ -18,12 +19,6 @@ import { requireAdmin } from "../http/require-admin.server";
 
 type PostParams = { id: string };
 
-/**
- * Pasted images arrive inside the body as data URLs, so a post may be far bigger than the API's
- * usual JSON cap: room for the largest content any UTF-8 text can take (3 bytes per UTF-16 unit)
- * plus the other fields. Parsed only after the token is checked.
- */
-export const ADMIN_POST_BODY_LIMIT = POST_LIMITS.content * 3 + 64 * 1024;
 
 /**
  * The admin doors of the posts service (DESIGN.md): list, read, create, update, delete, each

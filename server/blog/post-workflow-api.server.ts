@@ -5,7 +5,7 @@ import { previewLinkInputSchema, workflowApiMessages } from "../../domain/post-w
 import { autosavePost, getRevision, listRevisions } from "./post-revisions.server";
 import { createPreviewLink, listPreviewLinks, revokeAllPreviewLinks, revokePreviewLink } from "./preview-links.server";
 import type { AppServices } from "../context.server";
-import { ADMIN_POST_BODY_LIMIT } from "./admin-posts-api.server";
+import { ADMIN_POST_BODY_LIMIT } from "./posts.server";
 import { jsonBody, sendApiError } from "../http/api-errors.server";
 import { requireAdmin } from "../http/require-admin.server";
 

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Selectable } from "kysely";
 import {
   NEW_POST_DEFAULTS,
+  POST_LIMITS,
   POST_SUMMARY_FIELDS,
   postInputSchema,
   postMessages,
@@ -235,3 +236,9 @@ function fromRow(row: Selectable<BlogPostsTable>): Record<string, unknown> {
   return { ...row, published: Boolean(row.published), featured: Boolean(row.featured) };
 }
 
+/**
+ * Pasted images arrive inside the body as data URLs, so a post may be far bigger than the API's
+ * usual JSON cap: room for the largest content any UTF-8 text can take (3 bytes per UTF-16 unit)
+ * plus the other fields. Parsed only after the token is checked.
+ */
+export const ADMIN_POST_BODY_LIMIT = POST_LIMITS.content * 3 + 64 * 1024;

@@ -2,43 +2,7 @@ import fc from "fast-check";
 import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, test } from "vitest";
 import { siteRouteManifest } from "../../tests/helpers/site-routes";
-import { isNormalisedPath, normalisedPath, pageAddressFinder } from "./page-address.server";
-
-describe("the spelling of a path", () => {
-  test("unreserved characters decoded, other encodings in upper case, dot segments resolved, empty segments dropped", () => {
-    const cases: [string, string][] = [
-      ["/", "/"],
-      ["/blog/a-post", "/blog/a-post"],
-      ["/blog/", "/blog"],
-      ["//blog//a-post//", "/blog/a-post"],
-      ["/%62log/%61-post", "/blog/a-post"],
-      ["/blog/./a-post", "/blog/a-post"],
-      ["/x/../blog/a-post", "/blog/a-post"],
-      ["/../../blog", "/blog"],
-      ["/blog/%2e/a-post", "/blog/a-post"],
-      ["/x/%2E%2e/blog", "/blog"],
-      ["/blog\\a-post", "/blog/a-post"],
-      ["/blog/caf%c3%a9", "/blog/caf%C3%A9"],
-      ["/blog/a%2fb", "/blog/a%2Fb"],
-      ["/%7Euser", "/~user"],
-      ["/blog/caf\u00c3\u00a9", "/blog/caf%C3%A9"],
-      ["/a b", "/a%20b"],
-    ];
-    for (const [raw, normal] of cases) {
-      expect(normalisedPath(raw), raw).toBe(normal);
-      expect(isNormalisedPath(raw), raw).toBe(raw === normal);
-    }
-  });
-});
-
-/** The same routes as React Router's own route objects. */
-function routeObjects(manifest: ReturnType<typeof siteRouteManifest>): RouteObject[] {
-  const children = (parentId: string | undefined): RouteObject[] =>
-    Object.values(manifest)
-      .filter((route) => route.parentId === parentId)
-      .map((route) => (route.index ? { id: route.id, index: true } : { id: route.id, path: route.path, children: children(route.id) }));
-  return children(undefined);
-}
+import { pageAddressFinder } from "./page-address.server";
 
 describe("the page a path names", () => {
   const find = pageAddressFinder(siteRouteManifest());
@@ -71,3 +35,12 @@ describe("the page a path names", () => {
     );
   });
 });
+
+/** The same routes as React Router's own route objects. */
+function routeObjects(manifest: ReturnType<typeof siteRouteManifest>): RouteObject[] {
+  const children = (parentId: string | undefined): RouteObject[] =>
+    Object.values(manifest)
+      .filter((route) => route.parentId === parentId)
+      .map((route) => (route.index ? { id: route.id, index: true } : { id: route.id, path: route.path, children: children(route.id) }));
+  return children(undefined);
+}

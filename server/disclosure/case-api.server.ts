@@ -5,55 +5,27 @@ import type { AppServices } from "../context.server";
 import { ACKNOWLEDGMENTS_TAG, recordContentChange } from "../cache/content-changes.server";
 import { sendApiError, sendRateLimited } from "../http/api-errors.server";
 import { clientKey } from "../http/client-key.server";
-import { countAttempt, type RateLimited, type RateLimitRule } from "../limits/rate-limits.server";
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from "../reports/report-upload.server";
 import { getAttachment } from "../reports/reports.server";
-import { refuseUpload, sendAttachment } from "../reports/security-reports-api.server";
+import { refuseUpload, sendAttachment } from "../reports/attachment-responses.server";
 import { receiveUpload, storedQuotaRefusal, type ReportRefusal } from "../reports/submit-report.server";
 import type { UploadGate } from "../reports/upload-quota.server";
-import { endOtherCaseLinks, findCaseLink, recordCaseLinkUse } from "./case-links.server";
-import { caseView, chooseCredit, countCaseMessage, replyOnCase, requestNewCaseLink, withdrawCase, type ReplyResult } from "./case.server";
+import { endOtherCaseLinks } from "../reports/case-links.server";
+import {
+  CASE_HEADERS,
+  caseView,
+  chooseCredit,
+  countCaseMessage,
+  openCase,
+  replyOnCase,
+  requestNewCaseLink,
+  withdrawCase,
+  type ReplyResult,
+} from "./case.server";
 import { caseLinkRequestSchema, creditSchema, messageSchema } from "./case-schemas.server";
-
-const TEN_MINUTES_MS = 10 * 60 * 1000;
 
 /** A case message's one text field, beside its files. */
 const MESSAGE_FIELDS: ReadonlySet<string> = new Set(["body"]);
-
-/** Every request for a case, found or not, per client: guessing links is a flood like any other. */
-export const CASE_CLIENT_RULE: RateLimitRule = { name: "case-client", windowMs: TEN_MINUTES_MS, limit: 120, message: caseTexts.rateLimited };
-/** Every request for one case, whoever makes it: a leaked link cannot be hammered. */
-export const CASE_LINK_RULE: RateLimitRule = { name: "case-link", windowMs: TEN_MINUTES_MS, limit: 120, message: caseTexts.rateLimited };
-
-/**
- * Nothing about a case is stored by a cache or indexed; the site's header policy adds
- * `Referrer-Policy: no-referrer` to every address that holds a token (`isCasePath`).
- */
-export const CASE_HEADERS = {
-  "Cache-Control": "no-store",
-  "X-Robots-Tag": "noindex, nofollow",
-} as const;
-
-/**
- * The case's limits and lookup, for the API and the case page alike: the client's and the link's
- * rate limits first (a wrong token counts against its client too), then the report the token
- * opens, noting the link's use (docs/decisions/177). Answers the report's id and the link's hash,
- * or why not.
- */
-export async function openCase(
-  db: AppServices["db"],
-  token: string,
-  client: string | undefined,
-): Promise<{ ok: true; reportId: string; linkHash: string } | { ok: false; status: 404 } | RateLimited> {
-  const limitedClient = await countAttempt(db, CASE_CLIENT_RULE, client);
-  if (limitedClient) return limitedClient;
-  const link = await findCaseLink(db, token);
-  if (!link) return { ok: false, status: 404 };
-  const limitedLink = await countAttempt(db, CASE_LINK_RULE, link.reportId);
-  if (limitedLink) return limitedLink;
-  await recordCaseLinkUse(db, link);
-  return { ok: true, reportId: link.reportId, linkHash: link.tokenHash };
-}
 
 /**
  * The reporter's doors (docs/decisions/144): the case, its messages and files, the credit

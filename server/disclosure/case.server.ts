@@ -9,9 +9,9 @@ import { enqueueEmail, notifyOutbox } from "../mail/outbox.server";
 import { insertAttachment } from "../reports/attachment-store.server";
 import type { UploadedFile } from "../reports/report-upload.server";
 import { clientQuotaExceeded, quotaExceeded } from "../reports/upload-quota.server";
-import { listCaseLinks, mintCaseLink } from "./case-links.server";
+import { findCaseLink, listCaseLinks, mintCaseLink, recordCaseLinkUse } from "../reports/case-links.server";
 import { newCaseLinkEmail, reporterWithdrewEmail } from "./disclosure-emails.server";
-import { addReportEvent, reportTimeline } from "./report-timeline.server";
+import { addReportEvent, reportTimeline } from "../reports/report-timeline.server";
 import { tellTeamOfReply } from "./team-digest.server";
 
 /**
@@ -217,4 +217,41 @@ async function sendNewCaseLink({ db, config }: Pick<AppServices, "db" | "config"
     return true;
   });
   if (sent) notifyOutbox();
+}
+
+const TEN_MINUTES_MS = 10 * 60 * 1000;
+
+/** Every request for a case, found or not, per client: guessing links is a flood like any other. */
+export const CASE_CLIENT_RULE: RateLimitRule = { name: "case-client", windowMs: TEN_MINUTES_MS, limit: 120, message: caseTexts.rateLimited };
+/** Every request for one case, whoever makes it: a leaked link cannot be hammered. */
+export const CASE_LINK_RULE: RateLimitRule = { name: "case-link", windowMs: TEN_MINUTES_MS, limit: 120, message: caseTexts.rateLimited };
+
+/**
+ * Nothing about a case is stored by a cache or indexed; the site's header policy adds
+ * `Referrer-Policy: no-referrer` to every address that holds a token (`isCasePath`).
+ */
+export const CASE_HEADERS = {
+  "Cache-Control": "no-store",
+  "X-Robots-Tag": "noindex, nofollow",
+} as const;
+
+/**
+ * The case's limits and lookup, for the API and the case page alike: the client's and the link's
+ * rate limits first (a wrong token counts against its client too), then the report the token
+ * opens, noting the link's use (docs/decisions/177). Answers the report's id and the link's hash,
+ * or why not.
+ */
+export async function openCase(
+  db: AppServices["db"],
+  token: string,
+  client: string | undefined,
+): Promise<{ ok: true; reportId: string; linkHash: string } | { ok: false; status: 404 } | RateLimited> {
+  const limitedClient = await countAttempt(db, CASE_CLIENT_RULE, client);
+  if (limitedClient) return limitedClient;
+  const link = await findCaseLink(db, token);
+  if (!link) return { ok: false, status: 404 };
+  const limitedLink = await countAttempt(db, CASE_LINK_RULE, link.reportId);
+  if (limitedLink) return limitedLink;
+  await recordCaseLinkUse(db, link);
+  return { ok: true, reportId: link.reportId, linkHash: link.tokenHash };
 }

@@ -5,7 +5,8 @@ import { testDatabaseKinds } from "../../tests/helpers/test-database";
 import { ensureAdminPassword, login } from "../auth/admin-auth.server";
 import { securityReportsRouter } from "../reports/security-reports-api.server";
 import { createUploadGate } from "../reports/upload-quota.server";
-import { caseApiRouter, CASE_CLIENT_RULE } from "./case-api.server";
+import { caseApiRouter } from "./case-api.server";
+import { CASE_CLIENT_RULE } from "./case.server";
 import { triageApiRouter } from "./triage-api.server";
 import type { AppDatabase } from "../db/database.server";
 

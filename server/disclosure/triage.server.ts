@@ -13,10 +13,10 @@ import type { AppServices } from "../context.server";
 import type { Database } from "../db/schema";
 import { enqueueEmail, notifyOutbox } from "../mail/outbox.server";
 import { reportAttachments } from "../reports/reports.server";
-import { mintCaseLink } from "./case-links.server";
+import { mintCaseLink } from "../reports/case-links.server";
 import { scoreCvss } from "./cvss.server";
 import { statusEmail, teamMessageEmail } from "./disclosure-emails.server";
-import { addReportEvent, dueFactsOf, reportTimeline } from "./report-timeline.server";
+import { addReportEvent, dueFactsOf, reportTimeline } from "../reports/report-timeline.server";
 
 /** A report as its admin page shows it: the reporter's fields, the team's assessment, deadlines and timeline. */
 export type TriagedReport = ReportDetail & TriageFacts & { events: CaseEvent[] };

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import pino from "pino";
 import { isCasePath } from "../../domain/disclosure-case";
 import { PREVIEW_PATH_PREFIX } from "../../domain/post-workflow";
-import { normalisedPath } from "../cache/page-address.server";
+import { normalisedPath } from "./path-spelling.server";
 import type { Logger } from "../logger.server";
 
 /**

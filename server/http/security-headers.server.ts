@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { isCasePath } from "../../domain/disclosure-case";
-import { normalisedPath } from "../cache/page-address.server";
+import { normalisedPath } from "./path-spelling.server";
 import type { RequestHandler, Response } from "express";
 import { VIDEO_EMBED_ORIGINS } from "../../domain/embeds";
 

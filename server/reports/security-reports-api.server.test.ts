@@ -15,7 +15,8 @@ import { ensureAdminPassword, login } from "../auth/admin-auth.server";
 import type { AppDatabase } from "../db/database.server";
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from "./report-upload.server";
 import { triageApiRouter } from "../disclosure/triage-api.server";
-import { contentDisposition, securityReportsRouter } from "./security-reports-api.server";
+import { contentDisposition } from "./attachment-responses.server";
+import { securityReportsRouter } from "./security-reports-api.server";
 
 const MB = 1024 * 1024;
 const PASSWORD = "correct horse battery staple";

@@ -6,10 +6,10 @@ import { testDatabaseKinds } from "../../tests/helpers/test-database";
 import { ensureAdminPassword, login } from "../auth/admin-auth.server";
 import type { AppDatabase } from "../db/database.server";
 import { CROSS_SITE_REFUSED, refuseCrossSite } from "../http/cross-site.server";
-import { securityReportsRouter } from "../reports/security-reports-api.server";
-import { createUploadGate } from "../reports/upload-quota.server";
-import { caseApiRouter } from "./case-api.server";
-import { triageApiRouter } from "./triage-api.server";
+import { securityReportsRouter } from "./security-reports-api.server";
+import { createUploadGate } from "./upload-quota.server";
+import { caseApiRouter } from "../disclosure/case-api.server";
+import { triageApiRouter } from "../disclosure/triage-api.server";
 
 const PASSWORD = "correct horse battery staple";
 const REPORTER = "ada@example.com";
