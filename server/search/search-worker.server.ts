@@ -31,7 +31,7 @@ export class SearchWorkerError extends Error {
 export type SearchWorkerOptions = {
   /** Reads waiting or running at most; one more is refused at once (busy) rather than queued. */
   maxPending?: number;
-  /** A read still running after this long ends the worker (restarted on the next read). */
+  /** The worker answering nothing for this long while reads wait ends it, failing them (restarted on the next read). */
   timeoutMs?: number;
 };
 
@@ -71,23 +71,31 @@ export function readIndex<R>(db: AppDatabase, query: Compilable<R> & { execute: 
   return worker ? worker.all(query.compile()) : query.execute();
 }
 
-type Waiting = { resolve: (rows: never[]) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
+type Waiting = { resolve: (rows: never[]) => void; reject: (error: Error) => void };
 
 function createSearchWorker(file: string, { maxPending = 64, timeoutMs = 10_000 }: SearchWorkerOptions): SearchWorker {
   let thread: Worker | undefined;
   let closed = false;
   let nextId = 0;
   const waiting = new Map<number, Waiting>();
+  // The worker answers in order: the watch times the oldest read from when the worker could
+  // start it (its previous answer), never the wait behind the reads before it.
+  let watch: NodeJS.Timeout | undefined;
+  function rewatch(current: Worker) {
+    clearTimeout(watch);
+    watch = undefined;
+    if (waiting.size === 0) return;
+    watch = setTimeout(() => stopped(current, new SearchWorkerError(`A search query ran longer than ${timeoutMs} ms.`)), timeoutMs);
+    watch.unref();
+  }
 
   /** Every read in flight fails with `error`; the thread is forgotten, the next read starts another. */
   function stopped(from: Worker, error: SearchWorkerError) {
     if (thread !== from) return;
     thread = undefined;
     void from.terminate();
-    for (const { reject, timer } of waiting.values()) {
-      clearTimeout(timer);
-      reject(error);
-    }
+    clearTimeout(watch);
+    for (const { reject } of waiting.values()) reject(error);
     waiting.clear();
   }
 
@@ -99,7 +107,7 @@ function createSearchWorker(file: string, { maxPending = 64, timeoutMs = 10_000 
       const read = waiting.get(answer.id);
       if (!read) return;
       waiting.delete(answer.id);
-      clearTimeout(read.timer);
+      rewatch(started);
       if ("error" in answer) read.reject(new SearchWorkerError(`Search query failed: ${answer.error}`));
       else read.resolve(answer.rows as never[]);
     });
@@ -120,9 +128,8 @@ function createSearchWorker(file: string, { maxPending = 64, timeoutMs = 10_000 
       }
       const id = (nextId += 1);
       return new Promise<R[]>((resolve, reject) => {
-        const timer = setTimeout(() => stopped(current, new SearchWorkerError(`A search query ran longer than ${timeoutMs} ms.`)), timeoutMs);
-        timer.unref();
-        waiting.set(id, { resolve: resolve as (rows: never[]) => void, reject, timer });
+        waiting.set(id, { resolve: resolve as (rows: never[]) => void, reject });
+        if (waiting.size === 1) rewatch(current);
         current.postMessage({ id, sql: query.sql, parameters: query.parameters } satisfies SearchWorkerRequest);
       });
     },
