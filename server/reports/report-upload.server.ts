@@ -3,7 +3,7 @@ import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Writable } from "node:stream";
+import { Writable, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import {
@@ -129,235 +129,270 @@ function readUpload(
   spoolPath: (field: string) => string,
   textFields: ReadonlySet<string>,
 ): Promise<ReadResult> {
-  const contentType = req.headers["content-type"] ?? "";
-  if (!/^multipart\/form-data\b/i.test(contentType)) {
-    return Promise.resolve({ ok: false, status: 415, error: reportMessages.multipartRequired });
-  }
-  const declaredLength = Number(req.headers["content-length"] ?? NaN);
-  if (declaredLength > limits.maxBodyBytes) {
-    return Promise.resolve({
-      ok: false,
-      status: 413,
-      error: attachmentMessages.totalTooLarge,
-      closeConnection: true,
-    });
-  }
+  const refused = refuseBeforeReading(req, limits);
+  if (refused) return Promise.resolve({ ok: false, ...refused });
 
   return new Promise<ReadResult>((resolve) => {
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({
-        headers: req.headers,
-        // Browsers send UTF-8 file names unencoded.
-        defParamCharset: "utf8",
-        limits: {
-          // busboy flags a file that reaches the limit exactly; one byte more means "over".
-          fileSize: limits.maxFileBytes + 1,
-          files: limits.maxFiles,
-          fields: REPORT_FIELDS.length + 8,
-          fieldSize: MAX_FIELD_BYTES + 1,
-          fieldNameSize: 100,
-          parts: REPORT_FIELDS.length + limits.maxFiles + 8,
-          headerPairs: 20,
-        },
-      });
-    } catch {
-      resolve({ ok: false, status: 400, error: reportMessages.unreadableBody });
-      return;
-    }
+    const parser = multipartParser(req, limits);
+    if (!parser) return resolve({ ok: false, status: 400, error: reportMessages.unreadableBody });
 
-    const fields: Record<string, string> = {};
-    const fieldProblems: Record<string, string> = {};
-    let files: UploadedFile[] = [];
-    let refusal: UploadRefusal | undefined;
-    let totalFileBytes = 0;
-    let bodyBytes = 0;
-    let settled = false;
-    let pendingFiles = 0;
-    let arrivals = 0;
-    let parserFinished = false;
-
-    function refuse(next: UploadRefusal) {
-      if (!refusal || PRECEDENCE[next.status] > PRECEDENCE[refusal.status]) refusal = next;
-      // Nothing of a refused request is kept.
-      files = [];
-    }
-
-    function settle(result: ReadResult) {
-      if (settled) return;
-      settled = true;
-      stopClocks();
-      resolve(result);
-    }
-
-    // A slow body holds an upload slot: past either deadline it is given up, the parser stopped
-    // and nothing kept. The answer goes out on the same connection, which is then closed.
-    function giveUp() {
-      if (settled) return;
-      req.unpipe(parser);
-      parser.destroy();
-      files = [];
-      settle({ ok: false, status: 408, error: attachmentMessages.uploadTimedOut, closeConnection: true });
-    }
-    const bodyClock = setTimeout(giveUp, limits.bodyTimeoutMs);
-    const idleClock = setTimeout(giveUp, limits.idleTimeoutMs);
-    function stopClocks() {
-      clearTimeout(bodyClock);
-      clearTimeout(idleClock);
-    }
-    // Once the body is all here, what is left (spooling, checks) is the server's own work.
-    req.on("end", stopClocks);
-
-    function finishIfDone() {
-      if (!parserFinished || pendingFiles > 0) return;
-      if (refusal) return settle({ ok: false, ...refusal });
-      if (Object.keys(fieldProblems).length > 0) {
-        return settle({ ok: false, status: 400, error: reportMessages.fieldInvalid, fields: fieldProblems });
-      }
-      settle({ ok: true, fields, files: files.filter(Boolean) });
-    }
-
-    req.on("data", (chunk: Buffer) => {
-      bodyBytes += chunk.length;
-      if (!settled) idleClock.refresh();
-      if (bodyBytes > limits.maxBodyBytes && !settled) {
-        // A body without a Content-Length that grows past the cap: stop reading now.
-        req.unpipe(parser);
-        parser.destroy();
-        files = [];
-        settle({ ok: false, status: 413, error: attachmentMessages.totalTooLarge, closeConnection: true });
-      }
-    });
-    req.on("close", () => {
-      if (req.complete) return;
-      // The client went away mid-body.
-      files = [];
-      settle({ ok: false, status: 400, error: reportMessages.unreadableBody, closeConnection: true });
-    });
+    const upload = new UploadState(resolve);
+    watchBody(req, parser, limits, upload);
 
     parser.on("field", (name, value, info) => {
-      if (!textFields.has(name) || name in fields) return;
+      if (!textFields.has(name) || name in upload.fields) return;
       if (info.valueTruncated) {
         const max = REPORT_LIMITS[name as keyof typeof REPORT_LIMITS] ?? LONGEST_FIELD_CHARACTERS;
-        fieldProblems[name] = reportMessages.tooLong(max);
+        upload.fieldProblems[name] = reportMessages.tooLong(max);
         return;
       }
       // Multipart turns every line break into CRLF; the report keeps plain LF.
-      fields[name] = value.replace(/\r\n?/g, "\n");
+      upload.fields[name] = value.replace(/\r\n?/g, "\n");
     });
-
-    parser.on("file", (field, stream, info) => {
-      const shownName = cleanBaseName(info.filename ?? "") || field;
-      if (!ATTACHMENT_FIELD.test(field)) {
-        refuse({ status: 400, error: attachmentMessages.unexpectedField, fields: { [field]: attachmentMessages.unexpectedField } });
-        stream.resume();
-        return;
-      }
-      pendingFiles += 1;
-      // Files finish spooling in any order; they keep the order they arrived in.
-      const order = arrivals++;
-      let size = 0;
-      let head = Buffer.alloc(0);
-      let kind: AttachmentKind | "text-candidate" | undefined;
-      let dropped = Boolean(refusal);
-      const hash = crypto.createHash("sha256");
-      // Text is checked as it streams: valid UTF-8 throughout, no NUL byte.
-      const utf8 = new TextDecoder("utf-8", { fatal: true });
-      let validText = true;
-      const target = spoolPath(field);
-
-      function drop(problem: UploadRefusal) {
-        dropped = true;
-        refuse(problem);
-      }
-
-      function inspect(chunk: Buffer): boolean {
-        size += chunk.length;
-        if (dropped) return false;
-        if (kind === undefined) {
-          head = Buffer.concat([head, chunk.subarray(0, SIGNATURE_BYTES)]);
-          if (head.length >= SIGNATURE_BYTES) kind = detectBinaryKind(head) ?? "text-candidate";
-        }
-        // A NUL byte can never be in a text file: refuse binaries without keeping them.
-        if (kind === "text-candidate" && chunk.includes(0)) {
-          drop(wrongType(field, shownName));
-          return false;
-        }
-        if (kind !== "png" && kind !== "jpeg" && kind !== "pdf" && validText) {
-          try {
-            utf8.decode(chunk, { stream: true });
-          } catch {
-            validText = false;
-          }
-        }
-        hash.update(chunk);
-        return true;
-      }
-
-      stream.on("limit", () => {
-        if (!dropped) drop({ status: 413, error: attachmentMessages.tooLarge(shownName), fields: { [field]: attachmentMessages.tooLarge(shownName) } });
-      });
-
-      const spool = pipeline(
-        stream,
-        async function* (source: AsyncIterable<Buffer>) {
-          for await (const chunk of source) if (inspect(chunk)) yield chunk;
-        },
-        dropped ? discardSink() : createWriteStream(target, { mode: 0o600 }),
-      );
-      spool
-        .then(() => {
-          if (!dropped && !stream.truncated) accept();
-        })
-        // A body cut off mid-file fails the stream: the file is incomplete.
-        .catch(() => {
-          dropped = true;
-        })
-        .finally(() => {
-          pendingFiles -= 1;
-          finishIfDone();
-        });
-
-      function accept() {
-        if (size === 0) {
-          return refuse({ status: 400, error: attachmentMessages.empty(shownName), fields: { [field]: attachmentMessages.empty(shownName) } });
-        }
-        kind ??= detectBinaryKind(head) ?? "text-candidate";
-        let accepted: AttachmentKind | undefined = kind === "text-candidate" ? undefined : kind;
-        if (kind === "text-candidate" && validText && isCompleteUtf8(utf8)) accepted = "txt";
-        if (!accepted) return refuse(wrongType(field, shownName));
-        totalFileBytes += size;
-        if (totalFileBytes > limits.maxTotalBytes) {
-          return refuse({ status: 413, error: attachmentMessages.totalTooLarge });
-        }
-        if (refusal) return;
-        files[order] = {
-          field,
-          filename: cleanFilename(info.filename ?? "", accepted),
-          contentType: ATTACHMENT_KINDS[accepted].contentType,
-          size,
-          sha256: hash.digest("hex"),
-          path: target,
-        };
-      }
-    });
-
+    parser.on("file", (field, stream, info) => receiveFile(upload, { field, stream, filename: info.filename ?? "" }, limits, spoolPath));
     parser.on("filesLimit", () =>
-      refuse({ status: 413, error: attachmentMessages.tooMany, fields: { attachments: attachmentMessages.tooMany } }),
+      upload.refuse({ status: 413, error: attachmentMessages.tooMany, fields: { attachments: attachmentMessages.tooMany } }),
     );
-    parser.on("fieldsLimit", () => refuse({ status: 413, error: attachmentMessages.tooManyParts }));
-    parser.on("partsLimit", () => refuse({ status: 413, error: attachmentMessages.tooManyParts }));
-    parser.on("error", () => {
-      files = [];
-      settle({ ok: false, status: 400, error: reportMessages.unreadableBody, closeConnection: true });
-    });
+    parser.on("fieldsLimit", () => upload.refuse({ status: 413, error: attachmentMessages.tooManyParts }));
+    parser.on("partsLimit", () => upload.refuse({ status: 413, error: attachmentMessages.tooManyParts }));
+    parser.on("error", () => upload.fail({ status: 400, error: reportMessages.unreadableBody, closeConnection: true }));
     parser.on("close", () => {
-      parserFinished = true;
-      finishIfDone();
+      upload.parserFinished = true;
+      upload.finishIfDone();
     });
 
     req.pipe(parser);
   });
+}
+
+/** What is refused from the headers alone: not multipart, or a declared length over the cap. */
+function refuseBeforeReading(req: IncomingMessage, limits: UploadLimits): UploadRefusal | undefined {
+  const contentType = req.headers["content-type"] ?? "";
+  if (!/^multipart\/form-data\b/i.test(contentType)) return { status: 415, error: reportMessages.multipartRequired };
+  const declaredLength = Number(req.headers["content-length"] ?? NaN);
+  if (declaredLength > limits.maxBodyBytes) return { status: 413, error: attachmentMessages.totalTooLarge, closeConnection: true };
+  return undefined;
+}
+
+/** busboy with the upload's caps, or undefined when the headers cannot start one. */
+function multipartParser(req: IncomingMessage, limits: UploadLimits): busboy.Busboy | undefined {
+  try {
+    return busboy({
+      headers: req.headers,
+      // Browsers send UTF-8 file names unencoded.
+      defParamCharset: "utf8",
+      limits: {
+        // busboy flags a file that reaches the limit exactly; one byte more means "over".
+        fileSize: limits.maxFileBytes + 1,
+        files: limits.maxFiles,
+        fields: REPORT_FIELDS.length + 8,
+        fieldSize: MAX_FIELD_BYTES + 1,
+        fieldNameSize: 100,
+        parts: REPORT_FIELDS.length + limits.maxFiles + 8,
+        headerPairs: 20,
+      },
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/** One upload's fields, files and refusal as they arrive, and its single answer. */
+class UploadState {
+  readonly fields: Record<string, string> = {};
+  readonly fieldProblems: Record<string, string> = {};
+  files: UploadedFile[] = [];
+  refusal: UploadRefusal | undefined;
+  totalFileBytes = 0;
+  pendingFiles = 0;
+  arrivals = 0;
+  parserFinished = false;
+  settled = false;
+  /** Called once the answer is known (the body's clocks stop). */
+  onSettle = () => {};
+
+  constructor(private readonly resolve: (result: ReadResult) => void) {}
+
+  refuse(next: UploadRefusal) {
+    if (!this.refusal || PRECEDENCE[next.status] > PRECEDENCE[this.refusal.status]) this.refusal = next;
+    // Nothing of a refused request is kept.
+    this.files = [];
+  }
+
+  settle(result: ReadResult) {
+    if (this.settled) return;
+    this.settled = true;
+    this.onSettle();
+    this.resolve(result);
+  }
+
+  /** An answer now, whatever is still arriving: nothing is kept. */
+  fail(refusal: UploadRefusal) {
+    this.files = [];
+    this.settle({ ok: false, ...refusal });
+  }
+
+  finishIfDone() {
+    if (!this.parserFinished || this.pendingFiles > 0) return;
+    if (this.refusal) return this.settle({ ok: false, ...this.refusal });
+    if (Object.keys(this.fieldProblems).length > 0) {
+      return this.settle({ ok: false, status: 400, error: reportMessages.fieldInvalid, fields: this.fieldProblems });
+    }
+    this.settle({ ok: true, fields: this.fields, files: this.files.filter(Boolean) });
+  }
+}
+
+/**
+ * The body's clocks and size: a slow body holds an upload slot, so past either deadline it is
+ * given up, the parser stopped and nothing kept (the answer goes out on the same connection,
+ * which is then closed); a body that grows past the cap, or is cut off, is answered at once.
+ */
+function watchBody(req: IncomingMessage, parser: busboy.Busboy, limits: UploadLimits, upload: UploadState) {
+  const stopParser = () => {
+    req.unpipe(parser);
+    parser.destroy();
+  };
+  const giveUp = () => {
+    if (upload.settled) return;
+    stopParser();
+    upload.fail({ status: 408, error: attachmentMessages.uploadTimedOut, closeConnection: true });
+  };
+  const bodyClock = setTimeout(giveUp, limits.bodyTimeoutMs);
+  const idleClock = setTimeout(giveUp, limits.idleTimeoutMs);
+  const stopClocks = () => {
+    clearTimeout(bodyClock);
+    clearTimeout(idleClock);
+  };
+  upload.onSettle = stopClocks;
+  // Once the body is all here, what is left (spooling, checks) is the server's own work.
+  req.on("end", stopClocks);
+
+  let bodyBytes = 0;
+  req.on("data", (chunk: Buffer) => {
+    bodyBytes += chunk.length;
+    if (!upload.settled) idleClock.refresh();
+    if (bodyBytes > limits.maxBodyBytes && !upload.settled) {
+      // A body without a Content-Length that grows past the cap: stop reading now.
+      stopParser();
+      upload.fail({ status: 413, error: attachmentMessages.totalTooLarge, closeConnection: true });
+    }
+  });
+  req.on("close", () => {
+    if (req.complete) return;
+    // The client went away mid-body.
+    upload.fail({ status: 400, error: reportMessages.unreadableBody, closeConnection: true });
+  });
+}
+
+type FilePart = { field: string; stream: Readable & { truncated?: boolean }; filename: string };
+
+/** One file part: checked as it streams, spooled to disk unless refused, then counted against the total. */
+function receiveFile(upload: UploadState, { field, stream, filename }: FilePart, limits: UploadLimits, spoolPath: (field: string) => string) {
+  const shownName = cleanBaseName(filename) || field;
+  if (!ATTACHMENT_FIELD.test(field)) {
+    upload.refuse({ status: 400, error: attachmentMessages.unexpectedField, fields: { [field]: attachmentMessages.unexpectedField } });
+    stream.resume();
+    return;
+  }
+  upload.pendingFiles += 1;
+  // Files finish spooling in any order; they keep the order they arrived in.
+  const order = upload.arrivals++;
+  const check = new FileCheck();
+  let dropped = Boolean(upload.refusal);
+  const target = spoolPath(field);
+  const drop = (problem: UploadRefusal) => {
+    dropped = true;
+    upload.refuse(problem);
+  };
+
+  stream.on("limit", () => {
+    if (!dropped) drop({ status: 413, error: attachmentMessages.tooLarge(shownName), fields: { [field]: attachmentMessages.tooLarge(shownName) } });
+  });
+
+  pipeline(
+    stream,
+    async function* (source: AsyncIterable<Buffer>) {
+      for await (const chunk of source) {
+        if (dropped) {
+          check.size += chunk.length;
+          continue;
+        }
+        // A NUL byte can never be in a text file: refuse binaries without keeping them.
+        if (!check.inspect(chunk)) drop(wrongType(field, shownName));
+        else yield chunk;
+      }
+    },
+    dropped ? discardSink() : createWriteStream(target, { mode: 0o600 }),
+  )
+    .then(() => {
+      if (!dropped && !stream.truncated) accept();
+    })
+    // A body cut off mid-file fails the stream: the file is incomplete.
+    .catch(() => {
+      dropped = true;
+    })
+    .finally(() => {
+      upload.pendingFiles -= 1;
+      upload.finishIfDone();
+    });
+
+  function accept() {
+    if (check.size === 0) {
+      return upload.refuse({ status: 400, error: attachmentMessages.empty(shownName), fields: { [field]: attachmentMessages.empty(shownName) } });
+    }
+    const accepted = check.acceptedKind();
+    if (!accepted) return upload.refuse(wrongType(field, shownName));
+    upload.totalFileBytes += check.size;
+    if (upload.totalFileBytes > limits.maxTotalBytes) {
+      return upload.refuse({ status: 413, error: attachmentMessages.totalTooLarge });
+    }
+    if (upload.refusal) return;
+    upload.files[order] = {
+      field,
+      filename: cleanFilename(filename, accepted),
+      contentType: ATTACHMENT_KINDS[accepted].contentType,
+      size: check.size,
+      sha256: check.hash.digest("hex"),
+      path: target,
+    };
+  }
+}
+
+/** What a file's bytes say about it as they stream: size, kind by signature, UTF-8 text or not, hash. */
+class FileCheck {
+  size = 0;
+  readonly hash = crypto.createHash("sha256");
+  private head = Buffer.alloc(0);
+  private kind: AttachmentKind | "text-candidate" | undefined;
+  // Text is checked as it streams: valid UTF-8 throughout, no NUL byte.
+  private readonly utf8 = new TextDecoder("utf-8", { fatal: true });
+  private validText = true;
+
+  /** Takes a chunk; false when it shows the file is not text after all (a NUL byte). */
+  inspect(chunk: Buffer): boolean {
+    this.size += chunk.length;
+    if (this.kind === undefined) {
+      this.head = Buffer.concat([this.head, chunk.subarray(0, SIGNATURE_BYTES)]);
+      if (this.head.length >= SIGNATURE_BYTES) this.kind = detectBinaryKind(this.head) ?? "text-candidate";
+    }
+    if (this.kind === "text-candidate" && chunk.includes(0)) return false;
+    if (this.kind !== "png" && this.kind !== "jpeg" && this.kind !== "pdf" && this.validText) {
+      try {
+        this.utf8.decode(chunk, { stream: true });
+      } catch {
+        this.validText = false;
+      }
+    }
+    this.hash.update(chunk);
+    return true;
+  }
+
+  /** The file's kind once all of it is here, or undefined when it is none of the accepted ones. */
+  acceptedKind(): AttachmentKind | undefined {
+    this.kind ??= detectBinaryKind(this.head) ?? "text-candidate";
+    if (this.kind !== "text-candidate") return this.kind;
+    return this.validText && isCompleteUtf8(this.utf8) ? "txt" : undefined;
+  }
 }
 
 /** Ends a streaming decode: false when the file stops in the middle of a character. */
