@@ -5,7 +5,7 @@ import { slugify } from "../../../domain/slug";
 import { fieldErrors } from "../../../domain/validation";
 import { UPLOAD_TARGETS, mediaMessages } from "../../../domain/media";
 import type { PostWorkflowValues } from "../../../domain/post-publishing";
-import { AdminButton, FieldLabel, adminInputClass, fieldLabelClass } from "./admin-form";
+import { AdminButton, adminInputClass, fieldLabelClass } from "./admin-form";
 import { ImageUploadButton } from "./image-upload-button";
 import {
   EMPTY_WORKFLOW,
@@ -18,6 +18,7 @@ import {
 } from "./post-workflow-fields";
 import { RichTextEditor, type RichTextHandle } from "./rich-text-editor";
 import { FieldError, FormAlert } from "../ui/form-messages";
+import { LabelledField } from "../ui/labelled-field";
 
 /** Address fields that also take an uploaded image. */
 const IMAGE_FIELDS: ReadonlySet<string> = new Set(["featured_image_url", "author_avatar_url"] satisfies (keyof typeof UPLOAD_TARGETS)[]);
@@ -62,19 +63,7 @@ const FIELDS: { name: TextField; required?: boolean; multiline?: boolean; type?:
   { name: "author_linkedin_url", type: "url", max: POST_LIMITS.url },
 ];
 
-/**
- * The post editor's form. While creating, the slug follows the title until it is edited by
- * hand. Save Draft submits published false, Publish submits published true; both are checked
- * with the shared schema first, and the server's field errors are shown the same way.
- */
-export function PostForm({
-  mode,
-  initial,
-  onSave,
-  onChange,
-  handleRef,
-  actions,
-}: {
+type PostFormProps = {
   mode: "create" | "edit";
   initial: PostDraft;
   onSave: (values: PostInput) => Promise<SaveOutcome>;
@@ -83,7 +72,14 @@ export function PostForm({
   handleRef?: React.Ref<PostFormHandle>;
   /** Shown beside Save Draft and Publish (autosave status, Preview). */
   actions?: React.ReactNode;
-}) {
+};
+
+/**
+ * The post editor's form. While creating, the slug follows the title until it is edited by
+ * hand. Save Draft submits published false, Publish submits published true; both are checked
+ * with the shared schema first, and the server's field errors are shown the same way.
+ */
+export function PostForm({ mode, initial, onSave, onChange, handleRef, actions }: PostFormProps) {
   const formId = useId();
   const editorRef = useRef<RichTextHandle>(null);
   const workflowRef = useRef<PostWorkflowHandle>(null);
@@ -94,29 +90,16 @@ export function PostForm({
   const [formError, setFormError] = useState<string>();
   const [saving, setSaving] = useState(false);
 
-  const valuesRef = useRef(values);
-  valuesRef.current = values;
-  useImperativeHandle(
-    handleRef,
-    () => ({
-      read: () => ({
-        values: { ...valuesRef.current, ...(workflowRef.current?.read() ?? workflowFormValues(initialWorkflow)) },
-        content: editorRef.current?.getHtml() ?? initialContent,
-      }),
-      load: (next, content) => {
-        const { publish_at, meta_title, meta_description, social_image_url, ...own } = next;
-        setValues(own);
-        workflowRef.current?.load({ publish_at, meta_title, meta_description, social_image_url });
-        setErrors({});
-        setFormError(undefined);
-        editorRef.current?.setHtml(content);
-      },
-    }),
-    [initialContent, initialWorkflow],
-  );
+  usePostFormHandle(handleRef, { values, setValues, editorRef, workflowRef, initialContent, initialWorkflow, clearErrors: () => showErrors({}, undefined) });
+
+  function showErrors(fields: Record<string, string>, message: string | undefined) {
+    setErrors(fields);
+    setFormError(message);
+    const first = firstErrorField(fields);
+    if (first) focusField(first);
+  }
 
   const fieldId = (name: string) => `${formId}-${name}`;
-  const errorId = (name: string) => `${formId}-${name}-error`;
 
   function setField(name: TextField, value: string) {
     setValues((current) => {
@@ -148,30 +131,15 @@ export function PostForm({
       ...workflowRef.current?.input(intent),
     };
     const parsed = postInputSchema.safeParse(input);
-    if (!parsed.success) {
-      const fields = fieldErrors(parsed.error);
-      setErrors(fields);
-      setFormError(adminTexts.fixFields);
-      focusFirstError(fields);
-      return;
-    }
-    setErrors({});
-    setFormError(undefined);
+    if (!parsed.success) return showErrors(fieldErrors(parsed.error), adminTexts.fixFields);
+    showErrors({}, undefined);
     setSaving(true);
     const outcome = await onSave(parsed.data);
     setSaving(false);
     if (!outcome.ok) {
       const fields = outcome.fields ?? {};
-      setErrors(fields);
-      setFormError(Object.keys(fields).length > 0 ? adminTexts.fixFields : outcome.error);
-      focusFirstError(fields);
+      showErrors(fields, Object.keys(fields).length > 0 ? adminTexts.fixFields : outcome.error);
     }
-  }
-
-  function focusFirstError(fields: Record<string, string>) {
-    const order: string[] = [...FIELDS.map((field) => field.name), "content", ...WORKFLOW_FIELD_ORDER];
-    const first = order.find((name) => name in fields);
-    if (first) focusField(first);
   }
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -180,83 +148,30 @@ export function PostForm({
     void submit(submitter?.getAttribute("value") === "publish");
   }
 
-  const contentLabelId = `${formId}-content-label`;
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-8">
       <div className="grid gap-6 sm:grid-cols-2">
-        {FIELDS.map((field) => {
-          const error = errors[field.name];
-          const common = {
-            id: fieldId(field.name),
-            name: field.name,
-            value: values[field.name],
-            maxLength: field.max,
-            "aria-required": field.required || undefined,
-            "aria-invalid": error ? true : undefined,
-            "aria-describedby": error ? errorId(field.name) : undefined,
-            className: `${adminInputClass} ${error ? "border-red-600" : "border-slate-300"}`,
-          };
-          return (
-            <div key={field.name} className={field.multiline ? "sm:col-span-2" : undefined}>
-              <FieldLabel htmlFor={fieldId(field.name)}>
-                {postFieldLabels[field.name]}
-                {field.required ? <span aria-hidden="true" className="text-red-700"> *</span> : null}
-              </FieldLabel>
-              {field.multiline ? (
-                <textarea
-                  {...common}
-                  rows={3}
-                  onChange={(event) => setField(field.name, event.target.value)}
-                />
-              ) : (
-                <input
-                  {...common}
-                  type={field.type === "url" ? "url" : "text"}
-                  inputMode={field.type === "url" ? "url" : undefined}
-                  placeholder={field.type === "url" ? "https://" : undefined}
-                  onChange={(event) => setField(field.name, event.target.value)}
-                />
-              )}
-              {IMAGE_FIELDS.has(field.name) ? (
-                <ImageUploadButton
-                  label={mediaMessages.uploadFor(UPLOAD_TARGETS[field.name as keyof typeof UPLOAD_TARGETS])}
-                  onUploaded={(url) => setField(field.name, url)}
-                />
-              ) : null}
-              <FieldError id={errorId(field.name)} error={error} />
-            </div>
-          );
-        })}
-      </div>
-
-      <div>
-        <span id={contentLabelId} className={fieldLabelClass}>{postFieldLabels.content}</span>
-        <div className="mt-1">
-          <RichTextEditor
-            ref={editorRef}
-            initialHtml={initialContent}
-            labelledBy={contentLabelId}
-            errorId={errorId("content")}
-            invalid={Boolean(errors.content)}
-            onChange={onChange}
+        {FIELDS.map((field) => (
+          <PostTextField
+            key={field.name}
+            field={field}
+            id={fieldId(field.name)}
+            value={values[field.name]}
+            error={errors[field.name]}
+            onChange={(value) => setField(field.name, value)}
           />
-        </div>
-        <FieldError id={errorId("content")} error={errors.content} />
+        ))}
       </div>
 
-      <label className="flex items-center gap-3 text-sm font-medium text-slate-700">
-        <input
-          type="checkbox"
-          name="featured"
-          checked={values.featured}
-          onChange={(event) => {
-            setValues((current) => ({ ...current, featured: event.target.checked }));
-            onChange?.();
-          }}
-          className="h-4 w-4 rounded border-slate-300 text-indigo-700 focus:ring-indigo-600"
-        />
-        {adminTexts.featuredPost}
-      </label>
+      <ContentField editorRef={editorRef} id={fieldId("content")} initialHtml={initialContent} error={errors.content} onChange={onChange} />
+
+      <FeaturedCheckbox
+        checked={values.featured}
+        onChange={(featured) => {
+          setValues((current) => ({ ...current, featured }));
+          onChange?.();
+        }}
+      />
 
       <PostWorkflowFields
         ref={workflowRef}
@@ -271,17 +186,148 @@ export function PostForm({
 
       <FormAlert error={formError} />
 
-      <div className="flex flex-wrap items-center justify-end gap-4 border-t border-slate-200 pt-6">
-        {actions}
-        <div className="flex gap-3">
-          <AdminButton variant="secondary" type="submit" value="draft" disabled={saving} className={disabledLook}>
-            {adminTexts.saveDraft}
-          </AdminButton>
-          <AdminButton variant="primary" type="submit" value="publish" disabled={saving} className={disabledLook}>
-            {adminTexts.publish}
-          </AdminButton>
-        </div>
-      </div>
+      <SaveButtons actions={actions} saving={saving} />
     </form>
+  );
+}
+
+type FieldSpec = (typeof FIELDS)[number];
+
+/** What the editorial workflow reads from the form and loads into it (autosave, revisions). */
+function usePostFormHandle(
+  handleRef: React.Ref<PostFormHandle> | undefined,
+  form: {
+    values: PostFormValues;
+    setValues: (values: PostFormValues) => void;
+    editorRef: React.RefObject<RichTextHandle | null>;
+    workflowRef: React.RefObject<PostWorkflowHandle | null>;
+    initialContent: string;
+    initialWorkflow: PostWorkflowValues & { published: boolean };
+    clearErrors: () => void;
+  },
+) {
+  const { editorRef, workflowRef, initialContent, initialWorkflow } = form;
+  const latest = useRef(form);
+  latest.current = form;
+  useImperativeHandle(
+    handleRef,
+    () => ({
+      read: () => ({
+        values: { ...latest.current.values, ...(workflowRef.current?.read() ?? workflowFormValues(initialWorkflow)) },
+        content: editorRef.current?.getHtml() ?? initialContent,
+      }),
+      load: (next, content) => {
+        const { publish_at, meta_title, meta_description, social_image_url, ...own } = next;
+        latest.current.setValues(own);
+        workflowRef.current?.load({ publish_at, meta_title, meta_description, social_image_url });
+        latest.current.clearErrors();
+        editorRef.current?.setHtml(content);
+      },
+    }),
+    [initialContent, initialWorkflow, editorRef, workflowRef],
+  );
+}
+
+/** The first field with an error, in the order of the form. */
+function firstErrorField(fields: Record<string, string>): string | undefined {
+  const order: string[] = [...FIELDS.map((field) => field.name), "content", ...WORKFLOW_FIELD_ORDER];
+  return order.find((name) => name in fields);
+}
+
+function FeaturedCheckbox({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <label className="flex items-center gap-3 text-sm font-medium text-slate-700">
+      <input
+        type="checkbox"
+        name="featured"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="h-4 w-4 rounded border-slate-300 text-indigo-700 focus:ring-indigo-600"
+      />
+      {adminTexts.featuredPost}
+    </label>
+  );
+}
+
+/** One of the post's own text fields, with an upload button under the address of an image. */
+function PostTextField({ field, id, value, error, onChange }: { field: FieldSpec; id: string; value: string; error: string | undefined; onChange: (value: string) => void }) {
+  const label = (
+    <>
+      {postFieldLabels[field.name]}
+      {field.required ? <span aria-hidden="true" className="text-red-700"> *</span> : null}
+    </>
+  );
+  return (
+    <LabelledField id={id} label={label} error={error} labelClassName={fieldLabelClass} className={field.multiline ? "sm:col-span-2" : undefined}>
+      {(control) => {
+        const common = {
+          ...control,
+          name: field.name,
+          value,
+          maxLength: field.max,
+          "aria-required": field.required || undefined,
+          className: `${adminInputClass} ${error ? "border-red-600" : "border-slate-300"}`,
+        };
+        return (
+          <>
+            {field.multiline ? (
+              <textarea {...common} rows={3} onChange={(event) => onChange(event.target.value)} />
+            ) : (
+              <input
+                {...common}
+                type={field.type === "url" ? "url" : "text"}
+                inputMode={field.type === "url" ? "url" : undefined}
+                placeholder={field.type === "url" ? "https://" : undefined}
+                onChange={(event) => onChange(event.target.value)}
+              />
+            )}
+            {IMAGE_FIELDS.has(field.name) ? (
+              <ImageUploadButton label={mediaMessages.uploadFor(UPLOAD_TARGETS[field.name as keyof typeof UPLOAD_TARGETS])} onUploaded={onChange} />
+            ) : null}
+          </>
+        );
+      }}
+    </LabelledField>
+  );
+}
+
+/** The body, in the rich-text editor, named by a label that is not a <label> (the editor is no input). */
+function ContentField({
+  editorRef,
+  id,
+  initialHtml,
+  error,
+  onChange,
+}: {
+  editorRef: React.Ref<RichTextHandle>;
+  id: string;
+  initialHtml: string;
+  error: string | undefined;
+  onChange: (() => void) | undefined;
+}) {
+  return (
+    <div>
+      <span id={`${id}-label`} className={fieldLabelClass}>{postFieldLabels.content}</span>
+      <div className="mt-1">
+        <RichTextEditor ref={editorRef} initialHtml={initialHtml} labelledBy={`${id}-label`} errorId={`${id}-error`} invalid={Boolean(error)} onChange={onChange} />
+      </div>
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+function SaveButtons({ actions, saving }: { actions: React.ReactNode; saving: boolean }) {
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-4 border-t border-slate-200 pt-6">
+      {actions}
+      <div className="flex gap-3">
+        <AdminButton variant="secondary" type="submit" value="draft" disabled={saving} className={disabledLook}>
+          {adminTexts.saveDraft}
+        </AdminButton>
+        <AdminButton variant="primary" type="submit" value="publish" disabled={saving} className={disabledLook}>
+          {adminTexts.publish}
+        </AdminButton>
+      </div>
+    </div>
   );
 }

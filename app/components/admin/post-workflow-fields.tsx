@@ -4,7 +4,8 @@ import { POST_WORKFLOW_LIMITS, postStatus, publishingTexts, type PostWorkflowVal
 import { UPLOAD_TARGETS, mediaMessages } from "../../../domain/media";
 import { formatAdminDate } from "../../lib/dates";
 import { FieldError } from "../ui/form-messages";
-import { AdminButton, FieldLabel, adminInputClass } from "./admin-form";
+import { LabelledField, type FieldControlProps } from "../ui/labelled-field";
+import { AdminButton, FieldLabel, adminInputClass, fieldLabelClass } from "./admin-form";
 import { ImageUploadButton } from "./image-upload-button";
 
 /** What the form asks of these fields when it saves: Save Draft, Publish or Schedule. */
@@ -171,26 +172,51 @@ export function PostWorkflowFields({
         {error("publish_at")}
       </fieldset>
 
-      <fieldset className="grid gap-4 rounded-md border border-slate-200 p-4 sm:col-span-2">
-        <legend className="px-1 text-sm font-semibold text-slate-900">{publishingTexts.seoHeading}</legend>
-        <p className="text-sm text-slate-600">{publishingTexts.seoHint}</p>
-        <div>
-          {label("meta_title", publishingTexts.metaTitleLabel)}
-          <input {...field("meta_title")} type="text" maxLength={POST_WORKFLOW_LIMITS.meta_title} value={metaTitle} onChange={(event) => changing(setMetaTitle)(event.target.value)} />
-          {error("meta_title")}
-        </div>
-        <div>
-          {label("meta_description", publishingTexts.metaDescriptionLabel)}
-          <textarea {...field("meta_description")} rows={2} maxLength={POST_WORKFLOW_LIMITS.meta_description} value={metaDescription} onChange={(event) => changing(setMetaDescription)(event.target.value)} />
-          {error("meta_description")}
-        </div>
-        <div>
-          {label("social_image_url", publishingTexts.socialImageLabel)}
-          <input {...field("social_image_url")} type="url" placeholder="https://" maxLength={POST_WORKFLOW_LIMITS.url} value={socialImage} onChange={(event) => changing(setSocialImage)(event.target.value)} />
-          <ImageUploadButton label={mediaMessages.uploadFor(UPLOAD_TARGETS.social_image_url)} onUploaded={changing(setSocialImage)} />
-          {error("social_image_url")}
-        </div>
-      </fieldset>
+      <SeoFields
+        id={id}
+        errors={errors}
+        values={{ metaTitle, metaDescription, socialImage }}
+        setters={{ metaTitle: changing(setMetaTitle), metaDescription: changing(setMetaDescription), socialImage: changing(setSocialImage) }}
+      />
     </div>
+  );
+}
+
+type SeoValues = { metaTitle: string; metaDescription: string; socialImage: string };
+
+/** The search and social fields: title, description and the social card's image. */
+function SeoFields({
+  id,
+  errors,
+  values,
+  setters,
+}: {
+  id: (name: string) => string;
+  errors: Record<string, string>;
+  values: SeoValues;
+  setters: { [Name in keyof SeoValues]: (value: string) => void };
+}) {
+  const field = (name: string, label: string, control: (props: FieldControlProps & { name: string; className: string }) => React.ReactNode) => (
+    <LabelledField id={id(name)} label={label} error={errors[name]} labelClassName={fieldLabelClass}>
+      {(props) => control({ ...props, name, className: `${adminInputClass} ${errors[name] ? "border-red-600" : "border-slate-300"}` })}
+    </LabelledField>
+  );
+  return (
+    <fieldset className="grid gap-4 rounded-md border border-slate-200 p-4 sm:col-span-2">
+      <legend className="px-1 text-sm font-semibold text-slate-900">{publishingTexts.seoHeading}</legend>
+      <p className="text-sm text-slate-600">{publishingTexts.seoHint}</p>
+      {field("meta_title", publishingTexts.metaTitleLabel, (props) => (
+        <input {...props} type="text" maxLength={POST_WORKFLOW_LIMITS.meta_title} value={values.metaTitle} onChange={(event) => setters.metaTitle(event.target.value)} />
+      ))}
+      {field("meta_description", publishingTexts.metaDescriptionLabel, (props) => (
+        <textarea {...props} rows={2} maxLength={POST_WORKFLOW_LIMITS.meta_description} value={values.metaDescription} onChange={(event) => setters.metaDescription(event.target.value)} />
+      ))}
+      {field("social_image_url", publishingTexts.socialImageLabel, (props) => (
+        <>
+          <input {...props} type="url" placeholder="https://" maxLength={POST_WORKFLOW_LIMITS.url} value={values.socialImage} onChange={(event) => setters.socialImage(event.target.value)} />
+          <ImageUploadButton label={mediaMessages.uploadFor(UPLOAD_TARGETS.social_image_url)} onUploaded={setters.socialImage} />
+        </>
+      ))}
+    </fieldset>
   );
 }

@@ -15,7 +15,8 @@ import { replaceToast } from "../../lib/browser/notify";
 import { useHydrated } from "../../lib/browser/use-hydrated";
 import { useVisitSource } from "../../lib/browser/use-visit-source";
 import { sendContactMessage } from "../../lib/contact/send-contact";
-import { Confirmation, FieldError } from "../ui/form-messages";
+import { Confirmation } from "../ui/form-messages";
+import { LabelledField, type FieldControlProps } from "../ui/labelled-field";
 
 /** What the page shows above the form after a post without JavaScript. */
 export type ContactNotice = { kind: "success" | "error"; title: string; description: string };
@@ -115,59 +116,8 @@ export function ContactForm({
         onSubmit={handleSubmit}
         className="relative mt-6 space-y-5"
       >
-        <Field
-          field="name"
-          label={contactCopy.labels.name}
-          error={errors.name}
-          render={(props) => (
-            <input
-              {...props}
-              type="text"
-              autoComplete="name"
-              placeholder={contactCopy.placeholders.name}
-              value={values.name}
-              onChange={(event) => update("name", event.target.value)}
-            />
-          )}
-        />
-        <Field
-          field="email"
-          label={contactCopy.labels.email}
-          error={errors.email}
-          render={(props) => (
-            <input
-              {...props}
-              type="email"
-              autoComplete="email"
-              placeholder={contactCopy.placeholders.email}
-              value={values.email}
-              onChange={(event) => update("email", event.target.value)}
-            />
-          )}
-        />
-        <Field
-          field="message"
-          label={contactCopy.labels.message}
-          error={errors.message}
-          render={(props) => (
-            <textarea
-              {...props}
-              rows={6}
-              placeholder={contactCopy.placeholders.message}
-              value={values.message}
-              onChange={(event) => update("message", event.target.value)}
-            />
-          )}
-        />
-        {/* The honeypot: off screen and hidden from assistive technology; people never fill it. */}
-        <div aria-hidden="true" className="absolute -left-[10000px] top-0 h-px w-px overflow-hidden">
-          <label htmlFor="contact-website">{contactCopy.honeypotLabel}</label>
-          <input id="contact-website" name={CONTACT_HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-        </div>
-        {/* Where the visit came from (docs/decisions/142): filled once hydrated; empty without JavaScript. */}
-        {SOURCE_FIELDS.map((field) => (
-          <input key={field} type="hidden" name={field} value={source[field]} />
-        ))}
+        <ContactFields values={values} errors={errors} update={update} />
+        <HiddenFields source={source} />
         <button
           type="submit"
           disabled={sending}
@@ -181,14 +131,84 @@ export function ContactForm({
   );
 }
 
-type FieldProps = {
-  id: string;
-  name: ContactField;
-  required: true;
-  "aria-invalid": boolean;
-  "aria-describedby": string | undefined;
-  className: string;
-};
+type FieldProps = FieldControlProps & { name: ContactField; required: true; className: string };
+
+/** The visitor's name, address and message. */
+function ContactFields({
+  values,
+  errors,
+  update,
+}: {
+  values: ContactFormValues;
+  errors: Record<string, string>;
+  update: (field: ContactField, value: string) => void;
+}) {
+  return (
+    <>
+      <Field
+        field="name"
+        label={contactCopy.labels.name}
+        error={errors.name}
+        render={(props) => (
+          <input
+            {...props}
+            type="text"
+            autoComplete="name"
+            placeholder={contactCopy.placeholders.name}
+            value={values.name}
+            onChange={(event) => update("name", event.target.value)}
+          />
+        )}
+      />
+      <Field
+        field="email"
+        label={contactCopy.labels.email}
+        error={errors.email}
+        render={(props) => (
+          <input
+            {...props}
+            type="email"
+            autoComplete="email"
+            placeholder={contactCopy.placeholders.email}
+            value={values.email}
+            onChange={(event) => update("email", event.target.value)}
+          />
+        )}
+      />
+      <Field
+        field="message"
+        label={contactCopy.labels.message}
+        error={errors.message}
+        render={(props) => (
+          <textarea
+            {...props}
+            rows={6}
+            placeholder={contactCopy.placeholders.message}
+            value={values.message}
+            onChange={(event) => update("message", event.target.value)}
+          />
+        )}
+      />
+    </>
+  );
+}
+
+/** What people never fill in (the honeypot), and where the visit came from. */
+function HiddenFields({ source }: { source: ReturnType<typeof useVisitSource> }) {
+  return (
+    <>
+      {/* The honeypot: off screen and hidden from assistive technology; people never fill it. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] top-0 h-px w-px overflow-hidden">
+        <label htmlFor="contact-website">{contactCopy.honeypotLabel}</label>
+        <input id="contact-website" name={CONTACT_HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      {/* Where the visit came from (docs/decisions/142): filled once hydrated; empty without JavaScript. */}
+      {SOURCE_FIELDS.map((field) => (
+        <input key={field} type="hidden" name={field} value={source[field]} />
+      ))}
+    </>
+  );
+}
 
 function Field({
   field,
@@ -201,25 +221,19 @@ function Field({
   error: string | undefined;
   render: (props: FieldProps) => React.ReactNode;
 }) {
-  const id = `contact-${field}`;
-  const errorId = `${id}-error`;
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      {render({
-        id,
-        name: field,
-        required: true,
-        "aria-invalid": Boolean(error),
-        "aria-describedby": error ? errorId : undefined,
-        className: `mt-2 block w-full rounded-lg border px-4 py-3 text-slate-900 shadow-sm placeholder:text-slate-500 focus:outline-2 focus:outline-offset-0 focus:outline-indigo-600 ${
-          error ? "border-red-600" : "border-slate-500"
-        }`,
-      })}
-      <FieldError id={errorId} error={error} gap="mt-2" />
-    </div>
+    <LabelledField id={`contact-${field}`} label={label} error={error} labelClassName="block text-sm font-semibold text-slate-800" errorGap="mt-2">
+      {(control) =>
+        render({
+          ...control,
+          name: field,
+          required: true,
+          className: `mt-2 block w-full rounded-lg border px-4 py-3 text-slate-900 shadow-sm placeholder:text-slate-500 focus:outline-2 focus:outline-offset-0 focus:outline-indigo-600 ${
+            error ? "border-red-600" : "border-slate-500"
+          }`,
+        })
+      }
+    </LabelledField>
   );
 }
 

@@ -42,14 +42,11 @@ export function StepExplorer({
   stepLabel: string;
 }) {
   const [active, setActive] = useState(0);
-  const [open, setOpen] = useState<number | null>(0);
   const hydrated = useHydrated();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const baseId = useId();
   const tabId = (index: number) => `${baseId}-tab-${index}`;
   const panelId = (index: number) => `${baseId}-panel-${index}`;
-  const buttonId = (index: number) => `${baseId}-button-${index}`;
-  const regionId = (index: number) => `${baseId}-region-${index}`;
 
   function activate(index: number) {
     const next = (index + steps.length) % steps.length;
@@ -131,37 +128,49 @@ export function StepExplorer({
         </div>
       </div>
 
-      <ol aria-label={listLabel} className="mt-10 space-y-4 md:hidden">
-        {steps.map((step, index) => {
-          const expanded = open === index;
-          return (
-            <li key={step.title} className="rounded-2xl border border-slate-200 bg-white shadow-sm">
-              <h3>
-                <button
-                  type="button"
-                  id={buttonId(index)}
-                  aria-expanded={expanded}
-                  aria-controls={regionId(index)}
-                  disabled={!hydrated}
-                  onClick={() => setOpen(expanded ? null : index)}
-                  className="flex w-full items-center gap-4 rounded-2xl p-4 text-left"
-                >
-                  <StepNumber index={index} active={expanded} idle="bg-indigo-50 text-indigo-700" />
-                  <span className="flex-1 text-lg font-semibold text-slate-900">{step.title}</span>
-                  <Icon name="chevronDown" className={`text-slate-500 transition-transform ${expanded ? "rotate-180" : ""}`} />
-                </button>
-              </h3>
-              <div id={regionId(index)} hidden={!expanded} className="px-4 pb-5">
-                <p className="text-slate-700">{step.summary}</p>
-                <StepIllustration kind={step.illustration} className="mx-auto mt-4 h-auto w-full max-w-sm" />
-                <p className="mt-4 text-slate-700">{step.details}</p>
-                <StepPoints points={step.points} />
-              </div>
-            </li>
-          );
-        })}
-      </ol>
+      <StepAccordion steps={steps} listLabel={listLabel} />
     </>
+  );
+}
+
+/** Below the md breakpoint: the steps as an accordion, one open at a time. */
+function StepAccordion({ steps, listLabel }: { steps: readonly HowItWorksStep[]; listLabel: string }) {
+  const [open, setOpen] = useState<number | null>(0);
+  const hydrated = useHydrated();
+  const baseId = useId();
+  const buttonId = (index: number) => `${baseId}-button-${index}`;
+  const regionId = (index: number) => `${baseId}-region-${index}`;
+  return (
+    <ol aria-label={listLabel} className="mt-10 space-y-4 md:hidden">
+      {steps.map((step, index) => {
+        const expanded = open === index;
+        return (
+          <li key={step.title} className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+            <h3>
+              <button
+                type="button"
+                id={buttonId(index)}
+                aria-expanded={expanded}
+                aria-controls={regionId(index)}
+                disabled={!hydrated}
+                onClick={() => setOpen(expanded ? null : index)}
+                className="flex w-full items-center gap-4 rounded-2xl p-4 text-left"
+              >
+                <StepNumber index={index} active={expanded} idle="bg-indigo-50 text-indigo-700" />
+                <span className="flex-1 text-lg font-semibold text-slate-900">{step.title}</span>
+                <Icon name="chevronDown" className={`text-slate-500 transition-transform ${expanded ? "rotate-180" : ""}`} />
+              </button>
+            </h3>
+            <div id={regionId(index)} hidden={!expanded} className="px-4 pb-5">
+              <p className="text-slate-700">{step.summary}</p>
+              <StepIllustration kind={step.illustration} className="mx-auto mt-4 h-auto w-full max-w-sm" />
+              <p className="mt-4 text-slate-700">{step.details}</p>
+              <StepPoints points={step.points} />
+            </div>
+          </li>
+        );
+      })}
+    </ol>
   );
 }
 

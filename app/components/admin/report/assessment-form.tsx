@@ -38,16 +38,9 @@ export function AssessmentForm({
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    const patch = assessmentPatch(saved, draft);
-    if (Object.keys(patch).length === 0) {
-      toast.info(copy.nothingChanged);
-      return;
-    }
     setSaving(true);
-    const result = await send(patch);
+    await saveAssessment(assessmentPatch(saved, draft), send);
     setSaving(false);
-    if (result.ok) toast.success(copy.saved);
-    else if (result.status !== 401) toast.error(copy.saveFailed, { description: result.error });
   }
 
   const border = (field: keyof TriagePatch) => (errors[field] ? "border-red-700" : "border-slate-500");
@@ -128,19 +121,7 @@ export function AssessmentForm({
           )}
         </LabelledField>
 
-        <div className="flex items-start gap-3">
-          <input
-            id={`${id}-publish`}
-            type="checkbox"
-            checked={draft.publish_title}
-            onChange={(event) => set("publish_title", event.target.checked)}
-            className="mt-0.5 size-5"
-          />
-          <label htmlFor={`${id}-publish`} className="text-sm font-medium text-slate-800">
-            {copy.publishTitle}
-          </label>
-        </div>
-        <FieldError id={`${id}-publish-error`} error={errors.publish_title} />
+        <PublishTitleField id={`${id}-publish`} checked={draft.publish_title} error={errors.publish_title} onChange={(checked) => set("publish_title", checked)} />
 
         <div>
           <button type="submit" disabled={saving} className={reportButtonClass}>
@@ -149,6 +130,33 @@ export function AssessmentForm({
         </div>
       </form>
     </section>
+  );
+}
+
+/** Sends what changed in the assessment, and says how it went. */
+async function saveAssessment(patch: TriagePatch, send: (patch: TriagePatch) => Promise<AdminApiResult<{ report: TriagedReport }>>) {
+  const copy = triageCopy.assessment;
+  if (Object.keys(patch).length === 0) {
+    toast.info(copy.nothingChanged);
+    return;
+  }
+  const result = await send(patch);
+  if (result.ok) toast.success(copy.saved);
+  else if (result.status !== 401) toast.error(copy.saveFailed, { description: result.error });
+}
+
+/** Whether the report's title may be shown on the acknowledgments page. */
+function PublishTitleField({ id, checked, error, onChange }: { id: string; checked: boolean; error: string | undefined; onChange: (checked: boolean) => void }) {
+  return (
+    <>
+      <div className="flex items-start gap-3">
+        <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} className="mt-0.5 size-5" />
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          {triageCopy.assessment.publishTitle}
+        </label>
+      </div>
+      <FieldError id={`${id}-error`} error={error} />
+    </>
   );
 }
 

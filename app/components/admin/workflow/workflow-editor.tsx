@@ -17,23 +17,20 @@ import { useRecovery } from "./use-recovery";
 
 const LOCAL_COPY_DELAY_MS = 500;
 
+type WorkflowEditorProps = {
+  id?: string;
+  savedAt?: string;
+  initial: PostDraft;
+  onSave: (input: PostInput, draftId: string | undefined) => Promise<SaveOutcome>;
+};
+
 /**
  * The post form with the editorial workflow around it (docs/decisions/120-post-revisions-and-autosave.md):
  * autosave with a polite status, a question before leaving unsaved changes, recovery of a newer
  * unsaved version, the revision history, Preview and shareable preview links. Save Draft and
  * Publish keep the specification's meaning; `onSave` gets the id of a draft an autosave created.
  */
-export function WorkflowEditor({
-  id,
-  savedAt,
-  initial,
-  onSave,
-}: {
-  id?: string;
-  savedAt?: string;
-  initial: PostDraft;
-  onSave: (input: PostInput, draftId: string | undefined) => Promise<SaveOutcome>;
-}) {
+export function WorkflowEditor({ id, savedAt, initial, onSave }: WorkflowEditorProps) {
   const run = useAdminCall();
   const formRef = useRef<PostFormHandle>(null);
   const localTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -99,20 +96,10 @@ export function WorkflowEditor({
   async function preview() {
     // Opened at once, while the click still counts as the person's: browsers block later popups.
     const tab = window.open("", "_blank");
-    const saved = await autosave.flush(true);
-    const postId = autosave.currentId();
-    if (!saved || !postId) {
-      tab?.close();
-      if (!postId) setNotice(workflowTexts.previewNeedsTitle);
-      return;
-    }
-    const link = await run(adminApi.createPreviewLink(postId, "editor"));
-    if (!link.ok) {
-      tab?.close();
-      return;
-    }
-    if (tab) tab.location.href = link.data.path;
-    else window.location.assign(link.data.path);
+    const path = await previewPath(autosave, run, setNotice);
+    if (!path) tab?.close();
+    else if (tab) tab.location.href = path;
+    else window.location.assign(path);
   }
 
   return (
@@ -144,9 +131,7 @@ export function WorkflowEditor({
           </>
         }
       />
-      <p role="status" aria-live="polite" className="mt-4 text-sm text-slate-700">
-        {notice}
-      </p>
+      <p role="status" aria-live="polite" className="mt-4 text-sm text-slate-700">{notice}</p>
       {autosave.postId ? (
         <div className="mt-10 grid gap-6">
           <RevisionHistory
@@ -163,4 +148,20 @@ export function WorkflowEditor({
       ) : null}
     </>
   );
+}
+
+/** Saves the post (a draft is made for a new one), then asks for an editor's preview link; its path, or nothing. */
+async function previewPath(
+  autosave: Pick<ReturnType<typeof useAutosave>, "flush" | "currentId">,
+  run: ReturnType<typeof useAdminCall>,
+  setNotice: (notice: string) => void,
+): Promise<string | undefined> {
+  const saved = await autosave.flush(true);
+  const postId = autosave.currentId();
+  if (!saved || !postId) {
+    if (!postId) setNotice(workflowTexts.previewNeedsTitle);
+    return undefined;
+  }
+  const link = await run(adminApi.createPreviewLink(postId, "editor"));
+  return link.ok ? link.data.path : undefined;
 }
