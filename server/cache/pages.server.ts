@@ -40,12 +40,8 @@ type Options = {
   countView?: (req: IncomingMessage, status: number, path: string, search: string) => void;
 };
 
-/**
- * React Router's pages. Public GET and HEAD pages come from the page cache (rendered once,
- * compressed once, scripts allowed by hash); everything else is rendered per request with a
- * nonce and `no-store` (decisions 070, 071, 072).
- */
-export function pagesHandler({ services, build, policy, perRequest, countView }: Options): {
+/** The page cache's three entry points (server/app.ts wires them). */
+export type PagesHandler = {
   /**
    * Answers a request for a page the cache holds at once, before any middleware, when the cache
    * needs no look at the database first, or redirects another spelling of a page's address;
@@ -56,93 +52,39 @@ export function pagesHandler({ services, build, policy, perRequest, countView }:
   fromCache: RequestHandler;
   /** Renders every other page request (into the cache when it is a public page). */
   render: RequestHandler;
-} {
+};
+
+/**
+ * React Router's pages. Public GET and HEAD pages come from the page cache (rendered once,
+ * compressed once, scripts allowed by hash); everything else is rendered per request with a
+ * nonce and `no-store` (decisions 070, 071, 072).
+ */
+export function pagesHandler({ services, build, policy, perRequest, countView }: Options): PagesHandler {
   const { config, db } = services;
   const store = config.pageCacheMaxBytes > 0 ? createPageStore(config.pageCacheMaxBytes, PAGE_SHARES) : undefined;
-  let generation = 0;
-  // When the next scheduled post goes public (decision 125): blog pages kept now expire then.
-  let nextPublication: Promise<number | undefined> | undefined;
-  let knownNext: number | undefined;
-  const scheduledExpiry = (): Promise<number | undefined> => {
-    // Once that moment has passed, the one after it is read again.
-    if (knownNext !== undefined && Date.now() >= knownNext) nextPublication = undefined;
-    nextPublication ??= nextScheduledPublication(db).then(
-      (next) => (knownNext = next?.getTime()),
-      (error: unknown) => {
-        nextPublication = undefined;
-        throw error;
-      },
-    );
-    return nextPublication;
-  };
-  // Every list page past the last one is the same 404. Once one is kept, the numbers after it
-  // share its address, so a crawl of made-up page numbers is answered from the cache.
-  let firstPageBeyond: number | undefined;
-  const rendering = sharedRenders<Rendered & { rule: PageRule }>();
-  const keyOf = (path: string, search: string) => {
-    const key = pageCacheKey(path, search);
-    if (firstPageBeyond === undefined || !key.startsWith(BLOG_PAGE_PREFIX)) return key;
-    return Number(key.slice(BLOG_PAGE_PREFIX.length)) > firstPageBeyond ? `${BLOG_PAGE_PREFIX}${firstPageBeyond}` : key;
-  };
-  const invalidate = (tags: string[] | "all") => {
-    if (tags === "all" || tags.includes(POSTS_TAG)) firstPageBeyond = undefined;
-    generation += 1;
-    nextPublication = undefined;
-    knownNext = undefined;
-    rendering.forget();
-    store?.invalidate(tags);
-  };
-  onLocalContentChange(invalidate);
-  const watcher = watchContentChanges(db, invalidate, { intervalMs: config.pageCacheCheckMs });
+  const { watcher, rendering, keyOf, scheduledExpiry, generation, notePageBeyond } = pageCacheFreshness(services, store);
   const render = createRequestHandler(build, "production");
   const origin = new URL(config.public.siteUrl).origin;
-  const findPage = pageAddressFinder(build.routes);
   const improve = compressionImprover(store);
-  // Whatever answered it, a public page sent with 200 or 404 to a GET is a view (decision 141).
-  // Counting never costs the answer: whatever it meets, the page has been sent.
-  const counted = (req: IncomingMessage, status: number, path: string, search: string) => {
-    if (!countView || req.method !== "GET" || (status !== 200 && status !== 404)) return;
-    try {
-      countView(req, status, path, search);
-    } catch (error) {
-      services.logger.warn({ err: error }, "a page view could not be counted");
-    }
-  };
+  const counted = viewCounter(services, countView);
 
   const renderOnce = (key: string, rule: PageRule): Promise<Rendered & { rule: PageRule }> =>
     rendering.run(key, () => {
-      const startedAt = generation;
+      const startedAt = generation();
       // Read before rendering: a post that goes public while the page renders still drops it.
       return withScheduledExpiry(rule, scheduledExpiry).then((expiry) =>
         // GET pages only: no action runs here, so no client's limit is counted.
         renderPage(render, `${origin}${key}`, { services, cspNonce: undefined, clientKey: "" }).then(({ cacheTags, ...rendered }) => ({
           ...rendered,
           // Without the publication time (database away), the page is sent but not kept.
-          keep: rendered.keep && startedAt === generation && expiry !== undefined,
+          keep: rendered.keep && startedAt === generation() && expiry !== undefined,
           // The posts the page shows besides its own (an article's related posts) drop it too.
           rule: withTags(expiry ?? rule, cacheTags),
         })),
       );
     });
 
-  /**
-   * The page a GET names and its rule, or where it is sent when it names it another way (decision
-   * 140): the page's own address, the query kept, or without a value the page has another address
-   * for. Shared caches may keep the redirect when they may keep the page; a path no page has may
-   * belong to the API or the files, so its redirect is not kept. React Router's data requests are
-   * not pages: nothing to resolve.
-   */
-  const resolve = (path: string, url: string) => {
-    if (isRouterDataRequest(path)) return {};
-    const normalised = isNormalisedPath(path) ? path : normalisedPath(path);
-    const address = findPage(normalised);
-    const rule = address && pageRule(address);
-    const canonical = address?.path ?? normalised;
-    const location = canonical === path ? pageQueryRedirect(path, queryOf(url)) : canonical + queryOf(url);
-    if (location === undefined) return { address, rule };
-    const kept = rule !== undefined && address?.routeId !== NOT_FOUND_ROUTE;
-    return { redirect: { location, cacheControl: kept ? CANONICAL_REDIRECT_CACHE : NO_STORE } };
-  };
+  const resolve = addressResolver(build);
 
   // Only a canonical address is ever stored, so a lookup by the path as sent finds nothing for
   // any other spelling: those are redirected, here too, at the cost of a hit.
@@ -215,7 +157,7 @@ export function pagesHandler({ services, build, policy, perRequest, countView }:
         page = await toStoredPage(rendered, rendered.rule, policy, "fast");
         store.set(key, page);
         if (rendered.status === 404 && key.startsWith(BLOG_PAGE_PREFIX)) {
-          firstPageBeyond = Math.min(firstPageBeyond ?? Infinity, Number(key.slice(BLOG_PAGE_PREFIX.length)));
+          notePageBeyond(Number(key.slice(BLOG_PAGE_PREFIX.length)));
         }
         improve(key, page, () => toStoredPage(rendered, rendered.rule, policy, "best"));
       }
@@ -226,14 +168,109 @@ export function pagesHandler({ services, build, policy, perRequest, countView }:
     }
   };
 
-  const renderPerRequest = (req: ExpressRequest, res: ExpressResponse, next: NextFunction, rule: PageRule | undefined) => {
+  const renderPerRequest = perRequestRenderer(policy, perRequest);
+
+  return { serveCached, fromCache, render: renderPages };
+}
+
+/**
+ * What keeps the page cache true to the database: a generation that moves on every content
+ * change (a render begun before it is not kept), the next scheduled publication (decision 125:
+ * blog pages kept now expire then), and the first list page past the last one.
+ */
+function pageCacheFreshness({ config, db }: AppServices, store: PageStore | undefined) {
+  let generation = 0;
+  // When the next scheduled post goes public (decision 125): blog pages kept now expire then.
+  let nextPublication: Promise<number | undefined> | undefined;
+  let knownNext: number | undefined;
+  const scheduledExpiry = (): Promise<number | undefined> => {
+    // Once that moment has passed, the one after it is read again.
+    if (knownNext !== undefined && Date.now() >= knownNext) nextPublication = undefined;
+    nextPublication ??= nextScheduledPublication(db).then(
+      (next) => (knownNext = next?.getTime()),
+      (error: unknown) => {
+        nextPublication = undefined;
+        throw error;
+      },
+    );
+    return nextPublication;
+  };
+  // Every list page past the last one is the same 404. Once one is kept, the numbers after it
+  // share its address, so a crawl of made-up page numbers is answered from the cache.
+  let firstPageBeyond: number | undefined;
+  const rendering = sharedRenders<Rendered & { rule: PageRule }>();
+  const keyOf = (path: string, search: string) => {
+    const key = pageCacheKey(path, search);
+    if (firstPageBeyond === undefined || !key.startsWith(BLOG_PAGE_PREFIX)) return key;
+    return Number(key.slice(BLOG_PAGE_PREFIX.length)) > firstPageBeyond ? `${BLOG_PAGE_PREFIX}${firstPageBeyond}` : key;
+  };
+  const invalidate = (tags: string[] | "all") => {
+    if (tags === "all" || tags.includes(POSTS_TAG)) firstPageBeyond = undefined;
+    generation += 1;
+    nextPublication = undefined;
+    knownNext = undefined;
+    rendering.forget();
+    store?.invalidate(tags);
+  };
+  onLocalContentChange(invalidate);
+  const watcher = watchContentChanges(db, invalidate, { intervalMs: config.pageCacheCheckMs });
+  return {
+    watcher,
+    rendering,
+    keyOf,
+    scheduledExpiry,
+    generation: () => generation,
+    notePageBeyond: (page: number) => {
+      firstPageBeyond = Math.min(firstPageBeyond ?? Infinity, page);
+    },
+  };
+}
+
+/**
+ * Whatever answered it, a public page sent with 200 or 404 to a GET is a view (decision 141).
+ * Counting never costs the answer: whatever it meets, the page has been sent.
+ */
+function viewCounter({ logger }: AppServices, countView: Options["countView"]) {
+  return (req: IncomingMessage, status: number, path: string, search: string) => {
+    if (!countView || req.method !== "GET" || (status !== 200 && status !== 404)) return;
+    try {
+      countView(req, status, path, search);
+    } catch (error) {
+      logger.warn({ err: error }, "a page view could not be counted");
+    }
+  };
+}
+
+/**
+ * The page a GET names and its rule, or where it is sent when it names it another way (decision
+ * 140): the page's own address, the query kept, or without a value the page has another address
+ * for. Shared caches may keep the redirect when they may keep the page; a path no page has may
+ * belong to the API or the files, so its redirect is not kept. React Router's data requests are
+ * not pages: nothing to resolve.
+ */
+function addressResolver(build: ServerBuild) {
+  const findPage = pageAddressFinder(build.routes);
+  return (path: string, url: string) => {
+    if (isRouterDataRequest(path)) return {};
+    const normalised = isNormalisedPath(path) ? path : normalisedPath(path);
+    const address = findPage(normalised);
+    const rule = address && pageRule(address);
+    const canonical = address?.path ?? normalised;
+    const location = canonical === path ? pageQueryRedirect(path, queryOf(url)) : canonical + queryOf(url);
+    if (location === undefined) return { address, rule };
+    const kept = rule !== undefined && address?.routeId !== NOT_FOUND_ROUTE;
+    return { redirect: { location, cacheControl: kept ? CANONICAL_REDIRECT_CACHE : NO_STORE } };
+  };
+}
+
+/** A page rendered for this request alone: its own nonce, and `no-store` unless it is a public page. */
+function perRequestRenderer(policy: Options["policy"], perRequest: RequestHandler) {
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction, rule: PageRule | undefined) => {
     assignNonce(res, policy);
     res.setHeader("Cache-Control", rule ? PUBLIC_PAGE_CACHE : NO_STORE);
     pageCacheControlWins(res);
     return perRequest(req, res, next);
   };
-
-  return { serveCached, fromCache, render: renderPages };
 }
 
 /** The query string of a request target, "?" included, or "". */

@@ -98,22 +98,12 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let wake: (() => void) | undefined;
   let timer: NodeJS.Timeout | undefined;
   const stopController = new AbortController();
+  const delivery: Delivery = { db, logger, transport, workerId, settings };
 
   async function runOnce(): Promise<number> {
     let sent = 0;
     const now = new Date();
-    const due = await db
-      .selectFrom("mail_outbox")
-      .select(["id"])
-      .where("status", "=", "pending")
-      .where("next_attempt_at", "<=", now.toISOString())
-      .where((eb) =>
-        eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", now.toISOString())]),
-      )
-      .orderBy("next_attempt_at", "asc")
-      .orderBy("id", "asc")
-      .limit(settings.batchSize)
-      .execute();
+    const due = await dueEmails(db, now, settings.batchSize);
     for (const { id } of due) {
       if (!running) break;
       if (!(await claimEmail(db, id, workerId, new Date(), settings.claimTtlMs))) continue;
@@ -135,71 +125,12 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const signal = AbortSignal.any([stopController.signal, AbortSignal.timeout(settings.sendTimeoutMs)]);
       await transport.send(email satisfies StoredEmail, signal);
     } catch (error) {
-      await recordFailure(id, attempts, error);
+      await recordFailure(delivery, id, attempts, error);
       return false;
     }
-    await recordSent(id, attempts, email.text_body);
+    await recordSent(delivery, id, attempts, email.text_body);
     if (transport.kind === "smtp") logger.info({ mailId: id, attempts }, "email sent");
     return true;
-  }
-
-  /**
-   * Marks a delivered email sent. The mail server has it already, so while the database is away
-   * this keeps trying (inside the claim) rather than let the claim expire and the email go twice.
-   * A reporter's case link is a key to their report: once it is on its way, the copy kept here
-   * loses its token.
-   */
-  async function recordSent(id: string, attempts: number, text: string): Promise<void> {
-    const kept = redactCaseLinks(text);
-    const giveUpAt = Date.now() + settings.claimTtlMs / 2;
-    for (let wait = 250; ; wait = Math.min(wait * 2, 5_000)) {
-      try {
-        await db
-          .updateTable("mail_outbox")
-          .set({
-            status: "sent",
-            attempts,
-            ...(kept === text ? {} : { text_body: kept }),
-            sent_at: new Date().toISOString(),
-            delivered_via: transport.kind,
-            claimed_by: null,
-            claimed_until: null,
-          })
-          .where("id", "=", id)
-          .where("claimed_by", "=", workerId)
-          .execute();
-        return;
-      } catch (error) {
-        if (Date.now() + wait > giveUpAt) throw error;
-        logger.warn({ mailId: id, err: error }, "email sent, but not yet marked sent: retrying");
-        await new Promise((resolve) => setTimeout(resolve, wait));
-      }
-    }
-  }
-
-  async function recordFailure(id: string, attempts: number, error: unknown): Promise<void> {
-    const message = errorText(error);
-    const giveUp = attempts >= settings.maxAttempts;
-    const delay = retryDelayMs(attempts, settings.baseDelayMs, settings.maxDelayMs);
-    const nextAttemptAt = new Date(Date.now() + delay).toISOString();
-    await db
-      .updateTable("mail_outbox")
-      .set({
-        status: giveUp ? "failed" : "pending",
-        attempts,
-        last_error: message,
-        next_attempt_at: nextAttemptAt,
-        claimed_by: null,
-        claimed_until: null,
-      })
-      .where("id", "=", id)
-      .where("claimed_by", "=", workerId)
-      .execute();
-    const log = giveUp ? logger.error.bind(logger) : logger.warn.bind(logger);
-    log(
-      { mailId: id, attempts, error: message, nextAttemptAt: giveUp ? undefined : nextAttemptAt },
-      giveUp ? "email delivery failed for good; requeue with: npm run admin -- outbox retry" : "email delivery failed; will retry",
-    );
   }
 
   async function loop(): Promise<void> {
@@ -260,6 +191,91 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     },
   };
 }
+
+/** What recording an attempt needs: the database, the log, the transport, whose claim, the settings. */
+type Delivery = {
+  db: AppDatabase;
+  logger: OutboxWorkerOptions["logger"];
+  transport: OutboxWorkerOptions["transport"];
+  workerId: string;
+  settings: { [K in keyof typeof OUTBOX_DEFAULTS]: number };
+};
+
+/** The ids of the emails due now that nobody holds, oldest first, a batch at a time. */
+function dueEmails(db: AppDatabase, now: Date, batchSize: number) {
+  return db
+    .selectFrom("mail_outbox")
+    .select(["id"])
+    .where("status", "=", "pending")
+    .where("next_attempt_at", "<=", now.toISOString())
+    .where((eb) =>
+      eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", now.toISOString())]),
+    )
+    .orderBy("next_attempt_at", "asc")
+    .orderBy("id", "asc")
+    .limit(batchSize)
+    .execute();
+}
+
+/**
+ * Marks a delivered email sent. The mail server has it already, so while the database is away
+ * this keeps trying (inside the claim) rather than let the claim expire and the email go twice.
+ * A reporter's case link is a key to their report: once it is on its way, the copy kept here
+ * loses its token.
+ */
+async function recordSent({ db, logger, transport, workerId, settings }: Delivery, id: string, attempts: number, text: string): Promise<void> {
+  const kept = redactCaseLinks(text);
+  const giveUpAt = Date.now() + settings.claimTtlMs / 2;
+  for (let wait = 250; ; wait = Math.min(wait * 2, 5_000)) {
+    try {
+      await db
+        .updateTable("mail_outbox")
+        .set({
+          status: "sent",
+          attempts,
+          ...(kept === text ? {} : { text_body: kept }),
+          sent_at: new Date().toISOString(),
+          delivered_via: transport.kind,
+          claimed_by: null,
+          claimed_until: null,
+        })
+        .where("id", "=", id)
+        .where("claimed_by", "=", workerId)
+        .execute();
+      return;
+    } catch (error) {
+      if (Date.now() + wait > giveUpAt) throw error;
+      logger.warn({ mailId: id, err: error }, "email sent, but not yet marked sent: retrying");
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
+async function recordFailure({ db, logger, workerId, settings }: Delivery, id: string, attempts: number, error: unknown): Promise<void> {
+  const message = errorText(error);
+  const giveUp = attempts >= settings.maxAttempts;
+  const delay = retryDelayMs(attempts, settings.baseDelayMs, settings.maxDelayMs);
+  const nextAttemptAt = new Date(Date.now() + delay).toISOString();
+  await db
+    .updateTable("mail_outbox")
+    .set({
+      status: giveUp ? "failed" : "pending",
+      attempts,
+      last_error: message,
+      next_attempt_at: nextAttemptAt,
+      claimed_by: null,
+      claimed_until: null,
+    })
+    .where("id", "=", id)
+    .where("claimed_by", "=", workerId)
+    .execute();
+  const log = giveUp ? logger.error.bind(logger) : logger.warn.bind(logger);
+  log(
+    { mailId: id, attempts, error: message, nextAttemptAt: giveUp ? undefined : nextAttemptAt },
+    giveUp ? "email delivery failed for good; requeue with: npm run admin -- outbox retry" : "email delivery failed; will retry",
+  );
+}
+
 
 function errorText(error: unknown): string {
   if (error instanceof Error) {
