@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { toast } from "sonner";
 import type { EnrolledFactor, FactorSummary, LogoutScope, SessionSummary } from "../../domain/account";
 import { PASSWORD_MAX_LENGTH } from "../../domain/auth";
+import { displayAddress } from "../../domain/ip-address";
 import { AdminTime, BackToAdmin, QueryStatus } from "../components/admin/admin-panels";
 import { AdminButton, adminInputClass, FieldLabel } from "../components/admin/admin-form";
 import { FieldError, FormAlert } from "../components/ui/form-messages";
@@ -347,7 +348,7 @@ function Sessions() {
                   <td className="py-2 pr-3">
                     <AdminTime iso={session.last_used_at} />
                   </td>
-                  <td className="py-2 pr-3">{session.ip ?? "—"}</td>
+                  <td className="py-2 pr-3">{session.ip != null ? displayAddress(session.ip) : "—"}</td>
                   <td className="py-2 pr-3">{session.browser}</td>
                   <td className="py-2">
                     {session.current ? (

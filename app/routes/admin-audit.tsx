@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from "../../domain/audit";
+import { displayAddress } from "../../domain/ip-address";
 import { AdminTime, BackToAdmin, QueryStatus } from "../components/admin/admin-panels";
 import { FieldLabel } from "../components/admin/admin-form";
 import { SiteLink } from "../components/ui/site-link";
@@ -71,7 +72,7 @@ export default function AdminAudit() {
                     {item.count > 1 ? <span className="ml-1 text-slate-600">({copy.auditCount(item.count)})</span> : null}
                   </td>
                   <td className="py-2 pr-3 break-all">{item.target ?? "—"}</td>
-                  <td className="py-2 pr-3">{item.ip ?? "—"}</td>
+                  <td className="py-2 pr-3">{item.ip != null ? displayAddress(item.ip) : "—"}</td>
                   <td className="py-2 font-mono text-xs">{item.session ? item.session.slice(0, 8) : "—"}</td>
                 </tr>
               ))}

@@ -1,16 +1,10 @@
 import express, { type Request, type Response } from "express";
-import { isbot } from "isbot";
 import { sendApiError } from "../http/api-errors.server";
 
 /**
- * What the analytics doors share: who counts as a person's browser, and how a beacon's small
- * body is read (`navigator.sendBeacon` sends a string as text/plain, a JSON Blob as JSON).
+ * How the analytics doors read a beacon's small body (`navigator.sendBeacon` sends a string as
+ * text/plain, a JSON Blob as JSON). Who counts as a person's browser is browser-agent.server.ts.
  */
-
-/** A person's browser: it names itself, and not as a crawler, bot or script (isbot). */
-export function isBrowserAgent(userAgent: string | undefined): boolean {
-  return userAgent !== undefined && userAgent !== "" && !isbot(userAgent);
-}
 
 const BEACON_TYPES = ["text/plain", "application/json"];
 

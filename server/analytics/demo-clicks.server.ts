@@ -1,6 +1,6 @@
 import { dayOf, landingPath, sourceFromFields, type VisitSource } from "../../domain/analytics";
 import type { AppDatabase } from "../db/database.server";
-import { isBrowserAgent } from "./beacons.server";
+import { isBrowserAgent } from "./browser-agent.server";
 import { countAttempt, type RateLimited, type RateLimitRule } from "../limits/rate-limits.server";
 
 /** Demo clicks one client may report per window: far more than a person clicks, far fewer than a flood. */

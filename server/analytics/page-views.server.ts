@@ -3,7 +3,7 @@ import { campaignOf, dayOf, deviceClass, NOT_FOUND_PATH, referrerHost, type Devi
 import type { AppDatabase } from "../db/database.server";
 import type { Logger } from "../logger.server";
 import { batchWriter } from "./batch-writer.server";
-import { isBrowserAgent } from "./beacons.server";
+import { isBrowserAgent } from "./browser-agent.server";
 import { clientHash, daySalt, USER_AGENT_MAX, visitorHash } from "./day-salts.server";
 import { DAY_GRACE_MS, forgetPastDays, writeViews, type DayViews, type PendingVisitor } from "./view-batches.server";
 

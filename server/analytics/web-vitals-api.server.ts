@@ -11,7 +11,8 @@ import type { AppServices } from "../context.server";
 import { sendApiError, sendRateLimited } from "../http/api-errors.server";
 import { clientKey } from "../http/client-key.server";
 import { countAttempt } from "../limits/rate-limits.server";
-import { beaconBody, beaconJson, isBrowserAgent } from "./beacons.server";
+import { beaconBody, beaconJson } from "./beacons.server";
+import { isBrowserAgent } from "./browser-agent.server";
 import { VITALS_LIMIT, type VitalsCollector } from "./web-vitals.server";
 
 /** What the page-speed door needs besides the services: the build's routes and the process's collector. */

@@ -3,6 +3,7 @@ import { audit, type AuditEntry } from "../audit/audit.server";
 import type { AppDatabase } from "../db/database.server";
 import { enqueueEmail, notifyOutbox } from "../mail/outbox.server";
 import { attemptsInWindow, countAttempt, forgetAttempt, type RateLimited, type RateLimitRule } from "../limits/rate-limits.server";
+import { displayAddress } from "../../domain/ip-address";
 
 /**
  * The account's second-factor budget (docs/decisions/170): every code check, at the sign-in
@@ -65,7 +66,7 @@ export async function alertIfGuessing(db: AppDatabase, alert: GuessingAlert | un
     text: [
       "Someone who knows the admin password is guessing codes.",
       "",
-      `${failures} wrong authentication codes were entered after the right password in the last 15 minutes (the latest at ${now.toISOString()}, from ${actor.ip ?? "an unknown address"}).`,
+      `${failures} wrong authentication codes were entered after the right password in the last 15 minutes (the latest at ${now.toISOString()}, from ${actor.ip != null ? displayAddress(actor.ip) : "an unknown address"}).`,
       `After ${SECOND_FACTOR_LIMIT.limit} wrong codes in 15 minutes every code is refused for a while.`,
       "",
       "If this was not you: change the admin password (npm run admin -- set-password, or ADMIN_PASSWORD), and read the audit trail:",

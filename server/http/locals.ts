@@ -9,5 +9,9 @@ declare module "express-serve-static-core" {
     adminSession?: AdminSession;
     /** Set by a rate limit that lets the page answer: the message to show. */
     rateLimited?: string;
+    /** Set by the case doors once a case link opened its report (disclosure/case-api.server.ts). */
+    reportId?: string;
+    /** The hash of the case link that opened it, beside `reportId`. */
+    linkHash?: string;
   }
 }
