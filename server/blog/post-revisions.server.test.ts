@@ -2,8 +2,9 @@ import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { WORKFLOW_LIMITS } from "../../domain/post-workflow";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
+import { seedPost } from "../../tests/helpers/posts";
 import { cleanArticleHtml } from "./article-html.server";
-import { createPost, deletePost, getPostById, updatePost } from "./posts.server";
+import { deletePost, getPostById, updatePost } from "./posts.server";
 import { autosavePost, getRevision, listRevisions, newerAutosave } from "./post-revisions.server";
 import { createPreviewLink, getPreviewPost, listPreviewLinks, revokePreviewLink } from "./preview-links.server";
 
@@ -21,9 +22,7 @@ describe.each(testDatabaseKinds)("revisions and preview links on %s", (kind) => 
     return database.db;
   }
   async function newPost(fields: Record<string, unknown> = {}) {
-    const created = await createPost(await db(), { title: "First title", slug: "first", content: "<p>One</p>", ...fields });
-    if (!created.ok) throw new Error("not created");
-    return created.post;
+    return seedPost(await db(), { title: "First title", slug: "first", content: "<p>One</p>", ...fields });
   }
 
   test("every save keeps a revision with all fields, when, and whether it was published", async () => {

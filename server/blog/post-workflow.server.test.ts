@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
+import { seedPost } from "../../tests/helpers/posts";
 import { copyDatabase } from "../db/copy-database.server";
 import { storeImage } from "../media/media.server";
 import { loadArticle } from "./blog-pages.server";
@@ -30,9 +31,7 @@ describe.each(testDatabaseKinds)("scheduling, SEO fields and slug redirects on %
     return database.db;
   }
   async function create(database: Awaited<ReturnType<typeof db>>, input: Record<string, unknown>) {
-    const result = await createPost(database, input);
-    if (!result.ok) throw new Error(JSON.stringify(result));
-    return result.post;
+    return seedPost(database, input);
   }
   async function publicSlugs(database: Awaited<ReturnType<typeof db>>) {
     const [index, api, feed, sitemap] = await Promise.all([

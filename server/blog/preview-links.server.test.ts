@@ -1,16 +1,14 @@
 import { describe, expect, test } from "vitest";
 import { apiTestServer } from "../../tests/helpers/api-test-server";
 import { testDatabaseKinds } from "../../tests/helpers/test-database";
+import { seedPost } from "../../tests/helpers/posts";
 import type { AppDatabase } from "../db/database.server";
-import { createPost } from "./posts.server";
 import { createPreviewLink, getPreviewPost, listPreviewLinks, revokeAllPreviewLinks, revokePreviewLink } from "./preview-links.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 
 async function draft(db: AppDatabase, slug: string): Promise<string> {
-  const result = await createPost(db, { title: `Draft ${slug}`, slug, content: "<p>Not published yet</p>" });
-  if (!result.ok) throw new Error(`Post not created: ${JSON.stringify(result)}`);
-  return result.post.id;
+  return (await seedPost(db, { title: `Draft ${slug}`, slug, content: "<p>Not published yet</p>" })).id;
 }
 
 async function link(db: AppDatabase, postId: string, purpose: "share" | "editor" = "share", now = new Date()) {

@@ -3,8 +3,8 @@ import { sql } from "kysely";
 import { afterEach, describe, expect, test } from "vitest";
 import { BLOG_PAGE_SIZE, FEATURED_POSTS_LIMIT } from "../../domain/blog";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
+import { seedPost } from "../../tests/helpers/posts";
 import type { AppDatabase } from "../db/database.server";
-import { createPost } from "./posts.server";
 import {
   getBlogIndexPage,
   getPublishedPost,
@@ -23,10 +23,9 @@ async function addPost(
   slug: string,
   { minute = 0, published = true, featured = false, content = "<p>Body</p>" } = {},
 ) {
-  const result = await createPost(db, { title: `Title ${slug}`, slug, published, featured, content, excerpt: `About ${slug}` });
-  if (!result.ok) throw new Error(`post ${slug} not created: ${JSON.stringify(result)}`);
+  const post = await seedPost(db, { title: `Title ${slug}`, slug, published, featured, content, excerpt: `About ${slug}` });
   await db.updateTable("blog_posts").set({ created_at: at(minute) }).where("slug", "=", slug).execute();
-  return result.post;
+  return post;
 }
 
 describe.each(testDatabaseKinds)("public posts on %s", (kind) => {

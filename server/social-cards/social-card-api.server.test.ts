@@ -1,8 +1,9 @@
 import { describe, expect, test } from "vitest";
 import { apiTestServer } from "../../tests/helpers/api-test-server";
 import { testDatabaseKinds } from "../../tests/helpers/test-database";
+import { seedPost } from "../../tests/helpers/posts";
 import type { AppDatabase } from "../db/database.server";
-import { createPost, deletePost, updatePost } from "../blog/posts.server";
+import { deletePost, updatePost } from "../blog/posts.server";
 import { socialCardRouter } from "./social-card-api.server";
 import { cardContent, cardPath } from "./social-card.server";
 
@@ -10,9 +11,7 @@ const SITE_NAME = "Dialogic";
 type CardPost = { slug: string; title: string; category: string; author_name: string };
 
 async function publishedPost(db: AppDatabase, slug: string, title = `Post ${slug}`) {
-  const created = await createPost(db, { title, slug, published: true });
-  if (!created.ok) throw new Error(`${slug} was not created`);
-  return created.post;
+  return seedPost(db, { title, slug, published: true });
 }
 
 const storedCards = (db: AppDatabase) => db.selectFrom("blog_social_cards").select(["post_id", "key"]).execute();
