@@ -3,9 +3,10 @@ import { toast } from "sonner";
 import type { EnrolledFactor, FactorSummary, LogoutScope, SessionSummary } from "../../domain/account";
 import { PASSWORD_MAX_LENGTH } from "../../domain/auth";
 import { displayAddress } from "../../domain/ip-address";
-import { AdminTime, BackToAdmin, QueryStatus } from "../components/admin/admin-panels";
-import { AdminButton, adminInputClass, FieldLabel } from "../components/admin/admin-form";
+import { AdminTableHead, AdminTime, BackToAdmin, QueryStatus, TitledSection } from "../components/admin/admin-panels";
+import { AdminButton, adminInputClass, FieldLabel, fieldLabelClass } from "../components/admin/admin-form";
 import { FieldError, FormAlert } from "../components/ui/form-messages";
+import { LabelledField } from "../components/ui/labelled-field";
 import { accountCopy as copy } from "../content/account";
 import { adminApi } from "../lib/admin/client";
 import { useAdminCall, useAdminQuery } from "../lib/admin/hooks";
@@ -69,11 +70,7 @@ function Factors() {
   }
 
   return (
-    <section aria-labelledby="factors-heading" className={sectionClass}>
-      <h2 id="factors-heading" className="text-xl font-bold text-slate-900">
-        {copy.factorsHeading}
-      </h2>
-      <p className="mt-1 text-sm text-slate-700">{copy.factorsIntro}</p>
+    <TitledSection id="factors-heading" title={copy.factorsHeading} lead={copy.factorsIntro} className={sectionClass} titleClassName="text-xl font-bold text-slate-900" leadClassName="mt-1 text-sm text-slate-700">
       <QueryStatus query={query} loading={copy.loading} failed={copy.loadFailed} className="mt-4" />
       {query.status === "ready" && factors.length === 0 ? <p className="mt-4 text-slate-700">{copy.noFactors}</p> : null}
       <ul className="mt-4 space-y-3">
@@ -93,17 +90,11 @@ function Factors() {
         />
       ) : (
         <form className="mt-6 flex flex-wrap items-end gap-3" onSubmit={add} noValidate>
-          <div className="min-w-64 flex-1">
-            <StepUpField id={nameId} label={copy.friendlyName} value={name} onChange={setName} error={errors.friendly_name} maxLength={60} autoComplete="off" />
-          </div>
+          <StepUpField className="min-w-64 flex-1" id={nameId} label={copy.friendlyName} value={name} onChange={setName} error={errors.friendly_name} maxLength={60} autoComplete="off" />
           {hasVerified ? (
-            <div className="min-w-64 flex-1">
-              <StepUpField id={proofId} label={copy.addCodeLabel} value={proof} onChange={setProof} error={errors.code} />
-            </div>
+            <StepUpField className="min-w-64 flex-1" id={proofId} label={copy.addCodeLabel} value={proof} onChange={setProof} error={errors.code} />
           ) : passwordAsked ? (
-            <div className="min-w-64 flex-1">
-              <StepUpField id={proofId} label={copy.currentPassword} value={proof} onChange={setProof} error={errors.password} type="password" />
-            </div>
+            <StepUpField className="min-w-64 flex-1" id={proofId} label={copy.currentPassword} value={proof} onChange={setProof} error={errors.password} type="password" />
           ) : null}
           <AdminButton variant="primary" type="submit" disabled={!name.trim()}>
             {copy.addFactor}
@@ -116,7 +107,7 @@ function Factors() {
 
       {codes ? <RecoveryCodes codes={codes} onDone={() => setCodes(undefined)} /> : null}
       {hasVerified && !codes ? <Regenerate onCodes={setCodes} /> : null}
-    </section>
+    </TitledSection>
   );
 }
 
@@ -130,6 +121,7 @@ function StepUpField({
   type = "text",
   maxLength = 32,
   autoComplete = type === "password" ? "current-password" : "one-time-code",
+  className,
 }: {
   id: string;
   label: string;
@@ -139,23 +131,22 @@ function StepUpField({
   type?: "text" | "password";
   maxLength?: number;
   autoComplete?: string;
+  className?: string;
 }) {
   return (
-    <>
-      <FieldLabel htmlFor={id}>{label}</FieldLabel>
-      <input
-        id={id}
-        type={type}
-        value={value}
-        autoComplete={autoComplete}
-        maxLength={maxLength}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`${adminInputClass} ${error ? "border-red-600" : "border-slate-500"}`}
-      />
-      <FieldError id={`${id}-error`} error={error} gap="mt-2" />
-    </>
+    <LabelledField id={id} label={label} error={error} className={className} labelClassName={fieldLabelClass} errorGap="mt-2">
+      {(control) => (
+        <input
+          {...control}
+          type={type}
+          value={value}
+          autoComplete={autoComplete}
+          maxLength={maxLength}
+          onChange={(event) => onChange(event.target.value)}
+          className={`${adminInputClass} ${error ? "border-red-600" : "border-slate-500"}`}
+        />
+      )}
+    </LabelledField>
   );
 }
 
@@ -187,12 +178,8 @@ function FactorRow({ factor, onRemoved }: { factor: FactorSummary; onRemoved: ()
         <AdminTime iso={factor.created_at} />
       </p>
       <form className="mt-3 flex flex-wrap items-end gap-3" onSubmit={remove} noValidate>
-        <div>
-          <StepUpField id={`${id}-code`} label={copy.removeCodeLabel(factor.friendly_name)} value={code} onChange={setCode} error={errors.code} />
-        </div>
-        <div>
-          <StepUpField id={`${id}-password`} label={copy.removePasswordLabel(factor.friendly_name)} value={password} onChange={setPassword} error={errors.password} type="password" maxLength={PASSWORD_MAX_LENGTH} />
-        </div>
+        <StepUpField id={`${id}-code`} label={copy.removeCodeLabel(factor.friendly_name)} value={code} onChange={setCode} error={errors.code} />
+        <StepUpField id={`${id}-password`} label={copy.removePasswordLabel(factor.friendly_name)} value={password} onChange={setPassword} error={errors.password} type="password" maxLength={PASSWORD_MAX_LENGTH} />
         <AdminButton variant="secondary" type="submit" disabled={needsProof && !code.trim() && !password}>
           {copy.remove}
         </AdminButton>
@@ -320,25 +307,14 @@ function Sessions() {
   }
 
   return (
-    <section aria-labelledby="sessions-heading" className={sectionClass}>
-      <h2 id="sessions-heading" className="text-xl font-bold text-slate-900">
-        {copy.sessionsHeading}
-      </h2>
+    <TitledSection id="sessions-heading" title={copy.sessionsHeading} className={sectionClass} titleClassName="text-xl font-bold text-slate-900">
       <QueryStatus query={query} loading={copy.loading} failed={copy.loadFailed} className="mt-4" />
       {sessions.length > 0 ? (
         <div className="mt-4 overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-slate-200 text-slate-700">
-                <th className="py-2 pr-3">{copy.sessionCreated}</th>
-                <th className="py-2 pr-3">{copy.sessionLastUsed}</th>
-                <th className="py-2 pr-3">{copy.sessionAddress}</th>
-                <th className="py-2 pr-3">{copy.sessionBrowser}</th>
-                <th className="py-2">
-                  <span className="sr-only">{copy.endSession}</span>
-                </th>
-              </tr>
-            </thead>
+            <AdminTableHead
+              columns={[copy.sessionCreated, copy.sessionLastUsed, copy.sessionAddress, copy.sessionBrowser, <span className="sr-only">{copy.endSession}</span>]}
+            />
             <tbody>
               {sessions.map((session) => (
                 <tr key={session.id} className="border-b border-slate-100">
@@ -376,7 +352,7 @@ function Sessions() {
           {copy.signOutAll}
         </AdminButton>
       </div>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -408,28 +384,22 @@ function PasswordChange() {
   }
 
   const field = (name: keyof typeof values, label: string, apiName: string, type = "password", autoComplete = "new-password") => (
-    <div>
-      <FieldLabel htmlFor={`${id}-${name}`}>{label}</FieldLabel>
-      <input
-        id={`${id}-${name}`}
-        type={type}
-        autoComplete={autoComplete}
-        value={values[name]}
-        onChange={set(name)}
-        aria-invalid={errors[apiName] ? true : undefined}
-        aria-describedby={errors[apiName] ? `${id}-${name}-error` : undefined}
-        className={`${adminInputClass} ${errors[apiName] ? "border-red-600" : "border-slate-500"}`}
-      />
-      <FieldError id={`${id}-${name}-error`} error={errors[apiName]} gap="mt-2" />
-    </div>
+    <LabelledField id={`${id}-${name}`} label={label} error={errors[apiName]} labelClassName={fieldLabelClass} errorGap="mt-2">
+      {(control) => (
+        <input
+          {...control}
+          type={type}
+          autoComplete={autoComplete}
+          value={values[name]}
+          onChange={set(name)}
+          className={`${adminInputClass} ${errors[apiName] ? "border-red-600" : "border-slate-500"}`}
+        />
+      )}
+    </LabelledField>
   );
 
   return (
-    <section aria-labelledby="password-heading" className={sectionClass}>
-      <h2 id="password-heading" className="text-xl font-bold text-slate-900">
-        {copy.passwordHeading}
-      </h2>
-      <p className="mt-1 text-sm text-slate-700">{copy.passwordRules}</p>
+    <TitledSection id="password-heading" title={copy.passwordHeading} lead={copy.passwordRules} className={sectionClass} titleClassName="text-xl font-bold text-slate-900" leadClassName="mt-1 text-sm text-slate-700">
       <form className="mt-4 max-w-md space-y-4" onSubmit={submit} noValidate>
         {field("current", copy.currentPassword, "current_password", "password", "current-password")}
         {field("next", copy.newPassword, "new_password")}
@@ -444,6 +414,6 @@ function PasswordChange() {
           {copy.changePassword}
         </AdminButton>
       </form>
-    </section>
+    </TitledSection>
   );
 }

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from "../../domain/audit";
 import { displayAddress } from "../../domain/ip-address";
-import { AdminTime, BackToAdmin, QueryStatus } from "../components/admin/admin-panels";
+import { AdminTableHead, AdminTime, BackToAdmin, QueryStatus } from "../components/admin/admin-panels";
 import { FieldLabel } from "../components/admin/admin-form";
 import { SiteLink } from "../components/ui/site-link";
 import { accountCopy as copy } from "../content/account";
@@ -51,15 +51,7 @@ export default function AdminAudit() {
       {data && data.items.length > 0 ? (
         <div className="mt-6 overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-slate-200 text-slate-700">
-                <th className="py-2 pr-3">{copy.auditAt}</th>
-                <th className="py-2 pr-3">{copy.auditAction}</th>
-                <th className="py-2 pr-3">{copy.auditTarget}</th>
-                <th className="py-2 pr-3">{copy.auditIp}</th>
-                <th className="py-2">{copy.auditSession}</th>
-              </tr>
-            </thead>
+            <AdminTableHead columns={[copy.auditAt, copy.auditAction, copy.auditTarget, copy.auditIp, copy.auditSession]} />
             <tbody>
               {data.items.map((item, index) => (
                 <tr key={`${item.at}-${index}`} className="border-b border-slate-100">

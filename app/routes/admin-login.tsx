@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { adminTexts, adminToasts } from "../../domain/admin-messages";
-import { FieldLabel } from "../components/admin/admin-form";
+import { fieldLabelClass } from "../components/admin/admin-form";
 import { AuthSpinner } from "../components/admin/require-admin";
 import { accountCopy } from "../content/account";
 import { adminPageMeta } from "../content/admin-page-meta";
@@ -10,7 +10,7 @@ import { clearAdminToken, readAdminToken, storeAdminToken } from "../lib/admin/s
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import { replaceToast } from "../lib/browser/notify";
 import type { Route } from "./+types/admin-login";
-import { FieldError } from "../components/ui/form-messages";
+import { LabelledField } from "../components/ui/labelled-field";
 
 /** One toast for the sign-in: a second try replaces the first refusal. */
 const TOAST_ID = "admin-login";
@@ -74,7 +74,6 @@ function LoginForm({ onSignedIn, onChallenge }: { onSignedIn: () => void; onChal
   const [busy, setBusy] = useState(false);
   // A refused password: marked on the field, said next to it, and the field focused again.
   const [error, setError] = useState<string>();
-  const errorId = `${passwordId}-error`;
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -104,39 +103,37 @@ function LoginForm({ onSignedIn, onChallenge }: { onSignedIn: () => void; onChal
   // method="post": even before the page is interactive, a password never lands in a URL.
   return (
     <form method="post" className="mt-8 space-y-6" onSubmit={onSubmit} noValidate>
-      <div>
-        <FieldLabel htmlFor={passwordId}>{adminTexts.passwordLabel}</FieldLabel>
-        <div className="relative mt-1">
-          <input
-            id={passwordId}
-            name="password"
-            type={visible ? "text" : "password"}
-            autoComplete="current-password"
-            required
-            autoFocus
-            ref={inputRef}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setError(undefined);
-            }}
-            className={`block w-full rounded-md border py-2 pr-12 pl-3 text-slate-900 shadow-sm focus:border-indigo-600 focus:ring-2 focus:ring-indigo-600 focus:outline-none ${
-              error ? "border-red-600" : "border-slate-500"
-            }`}
-          />
-          <button
-            type="button"
-            onClick={() => setVisible((shown) => !shown)}
-            aria-label={visible ? adminTexts.hidePassword : adminTexts.showPassword}
-            aria-controls={passwordId}
-            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-slate-500 hover:text-slate-800"
-          >
-            <EyeIcon crossed={visible} />
-          </button>
-        </div>
-        <FieldError id={errorId} error={error} gap="mt-2" />
-      </div>
+      <LabelledField id={passwordId} label={adminTexts.passwordLabel} error={error} labelClassName={fieldLabelClass} errorGap="mt-2">
+        {(control) => (
+          <div className="relative mt-1">
+            <input
+              {...control}
+              name="password"
+              type={visible ? "text" : "password"}
+              autoComplete="current-password"
+              required
+              autoFocus
+              ref={inputRef}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                setError(undefined);
+              }}
+              className={`block w-full rounded-md border py-2 pr-12 pl-3 text-slate-900 shadow-sm focus:border-indigo-600 focus:ring-2 focus:ring-indigo-600 focus:outline-none ${
+                error ? "border-red-600" : "border-slate-500"
+              }`}
+            />
+            <button
+              type="button"
+              onClick={() => setVisible((shown) => !shown)}
+              aria-label={visible ? adminTexts.hidePassword : adminTexts.showPassword}
+              aria-controls={passwordId}
+              className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-slate-500 hover:text-slate-800"
+            >
+              <EyeIcon crossed={visible} />
+            </button>
+          </div>
+        )}
+      </LabelledField>
       <button
         type="submit"
         disabled={!password || busy}
@@ -155,8 +152,6 @@ function CodeForm({ challenge, onSignedIn, onExpired }: { challenge: string; onS
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-  const errorId = `${codeId}-error`;
-  const hintId = `${codeId}-hint`;
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -186,36 +181,31 @@ function CodeForm({ challenge, onSignedIn, onExpired }: { challenge: string; onS
 
   return (
     <form method="post" className="mt-8 space-y-6" onSubmit={onSubmit} noValidate>
-      <div>
-        <FieldLabel htmlFor={codeId}>{accountCopy.codeLabel}</FieldLabel>
-        <p id={hintId} className="mt-1 text-sm text-slate-600">
-          {accountCopy.codeHint}
-        </p>
-        <input
-          id={codeId}
-          name="code"
-          type="text"
-          inputMode="text"
-          autoComplete="one-time-code"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          autoFocus
-          maxLength={32}
-          ref={inputRef}
-          value={code}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-          onChange={(event) => {
-            setCode(event.target.value);
-            setError(undefined);
-          }}
-          className={`mt-2 block w-full rounded-md border px-3 py-2 text-slate-900 shadow-sm focus:border-indigo-600 focus:ring-2 focus:ring-indigo-600 focus:outline-none ${
-            error ? "border-red-600" : "border-slate-500"
-          }`}
-        />
-        <FieldError id={errorId} error={error} gap="mt-2" />
-      </div>
+      <LabelledField id={codeId} label={accountCopy.codeLabel} hint={accountCopy.codeHint} hintFirst error={error} labelClassName={fieldLabelClass} errorGap="mt-2">
+        {(control) => (
+          <input
+            {...control}
+            name="code"
+            type="text"
+            inputMode="text"
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            autoFocus
+            maxLength={32}
+            ref={inputRef}
+            value={code}
+            onChange={(event) => {
+              setCode(event.target.value);
+              setError(undefined);
+            }}
+            className={`mt-2 block w-full rounded-md border px-3 py-2 text-slate-900 shadow-sm focus:border-indigo-600 focus:ring-2 focus:ring-indigo-600 focus:outline-none ${
+              error ? "border-red-600" : "border-slate-500"
+            }`}
+          />
+        )}
+      </LabelledField>
       <button
         type="submit"
         disabled={!code.trim() || busy}

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { adminTexts } from "../../../domain/admin-messages";
 import { triageCopy } from "../../content/triage";
 import type { AdminQuery } from "../../lib/admin/hooks";
@@ -23,6 +24,21 @@ export function ReportPagesNav() {
         {triageCopy.backToReports}
       </SiteLink>
     </nav>
+  );
+}
+
+/** The header row of the account's and the audit's tables: plain columns, the last without a right gap. */
+export function AdminTableHead({ columns }: { columns: React.ReactNode[] }) {
+  return (
+    <thead>
+      <tr className="border-b border-slate-200 text-slate-700">
+        {columns.map((column, index) => (
+          <th key={index} className={index < columns.length - 1 ? "py-2 pr-3" : "py-2"}>
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }
 
@@ -82,5 +98,37 @@ export function SeverityBadge({ severity }: { severity: string }) {
     <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${SEVERITY_STYLES[severity] ?? SEVERITY_STYLES.Informational}`}>
       {severity}
     </span>
+  );
+}
+
+/**
+ * A section of an admin screen named by its own heading (`aria-labelledby`), with an optional lead paragraph under
+ * the heading. The look is the caller's: each screen keeps its own heading size and spacing.
+ */
+export function TitledSection({
+  id,
+  title,
+  lead,
+  className,
+  titleClassName = "text-xl font-semibold text-slate-900",
+  leadClassName = "mt-2 text-slate-700",
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  lead?: ReactNode;
+  className?: string;
+  titleClassName?: string;
+  leadClassName?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className={titleClassName}>
+        {title}
+      </h2>
+      {lead ? <p className={leadClassName}>{lead}</p> : null}
+      {children}
+    </section>
   );
 }

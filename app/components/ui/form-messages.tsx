@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 export function FieldError({ id, error, gap = "mt-1" }: { id: string; error: string | undefined; gap?: "mt-1" | "mt-2" }) {
   if (!error) return null;
   return (
-    <p id={id} className={`${gap} text-sm text-red-700 [overflow-wrap:anywhere]`}>
+    <p id={id} className={`${gap} text-sm text-red-700`}>
       {error}
     </p>
   );

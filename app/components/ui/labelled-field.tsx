@@ -18,6 +18,7 @@ export function LabelledField({
   labelClassName = "block text-sm font-medium text-slate-800",
   hintClassName = "mt-1 text-sm text-slate-600",
   errorGap,
+  hintFirst = false,
   after,
   children,
 }: {
@@ -29,6 +30,8 @@ export function LabelledField({
   labelClassName?: string;
   hintClassName?: string;
   errorGap?: "mt-1" | "mt-2";
+  /** The hint between the label and the control, for a hint to read before typing. */
+  hintFirst?: boolean;
   /** Shown under the error: what belongs to the field but does not describe it. */
   after?: ReactNode;
   children: (control: FieldControlProps) => ReactNode;
@@ -36,17 +39,19 @@ export function LabelledField({
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ") || undefined;
+  const hintText = hint ? (
+    <p id={hintId} className={hintClassName}>
+      {hint}
+    </p>
+  ) : null;
   return (
     <div className={className}>
       <label htmlFor={id} className={labelClassName}>
         {label}
       </label>
+      {hintFirst ? hintText : null}
       {children({ id, "aria-describedby": describedBy, "aria-invalid": error ? true : undefined })}
-      {hint ? (
-        <p id={hintId} className={hintClassName}>
-          {hint}
-        </p>
-      ) : null}
+      {hintFirst ? null : hintText}
       <FieldError id={errorId} error={error} gap={errorGap} />
       {after}
     </div>

@@ -3,15 +3,13 @@ import { triageCopy } from "../../../content/triage";
 import type { TriagedReport } from "../../../lib/admin/client";
 import { formatDueDay } from "../../../lib/admin/triage-view";
 import { OverdueBadge } from "../triage-badges";
+import { TitledSection } from "../admin-panels";
 
 /** How the reporter chose to be thanked on the acknowledgments page. */
 export function Credit({ report }: { report: TriagedReport }) {
   const copy = triageCopy.credit;
   return (
-    <section aria-labelledby="credit" className="mt-8">
-      <h2 id="credit" className="text-xl font-semibold text-slate-900">
-        {copy.title}
-      </h2>
+    <TitledSection id="credit" title={copy.title} className="mt-8">
       <p className="mt-2 text-slate-800">
         {report.credit === "named" ? (
           <>
@@ -33,7 +31,7 @@ export function Credit({ report }: { report: TriagedReport }) {
           copy.notChosen
         )}
       </p>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -52,10 +50,7 @@ const STEP_DUE: Record<DeadlineStep, "acknowledge_by" | "assess_by" | "resolve_b
 export function Deadlines({ report }: { report: TriagedReport }) {
   const copy = triageCopy.deadlines;
   return (
-    <section aria-labelledby="deadlines" className="mt-8">
-      <h2 id="deadlines" className="text-xl font-semibold text-slate-900">
-        {copy.title}
-      </h2>
+    <TitledSection id="deadlines" title={copy.title} className="mt-8">
       <dl className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
         {(["acknowledge", "assess", "resolve"] as const).map((step) => {
           const done = report[STEP_DONE[step]];
@@ -78,7 +73,7 @@ export function Deadlines({ report }: { report: TriagedReport }) {
           );
         })}
       </dl>
-    </section>
+    </TitledSection>
   );
 }
 

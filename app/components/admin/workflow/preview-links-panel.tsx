@@ -3,6 +3,7 @@ import { workflowTexts } from "../../../../domain/post-workflow";
 import { formatAdminDate } from "../../../lib/dates";
 import { adminApi } from "../../../lib/admin/client";
 import { useAdminCall, useAdminQuery } from "../../../lib/admin/hooks";
+import { TitledSection } from "../admin-panels";
 import { FieldLabel } from "../admin-form";
 
 const buttonClass =
@@ -49,11 +50,7 @@ export function PreviewLinksPanel({ postId }: { postId: string }) {
   }
 
   return (
-    <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 p-6">
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        {workflowTexts.shareHeading}
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">{workflowTexts.shareLead}</p>
+    <TitledSection id={headingId} title={workflowTexts.shareHeading} lead={workflowTexts.shareLead} className="rounded-lg border border-slate-200 p-6" titleClassName="text-lg font-semibold text-slate-900" leadClassName="mt-1 text-sm text-slate-600">
       <button type="button" disabled={busy} className={`${buttonClass} mt-4`} onClick={() => void create()}>
         {workflowTexts.createShareLink}
       </button>
@@ -102,6 +99,6 @@ export function PreviewLinksPanel({ postId }: { postId: string }) {
           </ul>
         )
       ) : null}
-    </section>
+    </TitledSection>
   );
 }

@@ -4,6 +4,7 @@ import { adminToasts } from "../../../../domain/admin-messages";
 import { workflowTexts } from "../../../../domain/post-workflow";
 import { adminApi } from "../../../lib/admin/client";
 import { useAdminCall } from "../../../lib/admin/hooks";
+import { TitledSection } from "../admin-panels";
 
 /**
  * Revokes every preview link of every post at once, after a confirmation, for a link that may
@@ -28,11 +29,7 @@ export function RevokeAllPreviewLinks() {
   }
 
   return (
-    <section aria-labelledby={headingId} className="mt-10 rounded-lg border border-slate-200 p-6">
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-        {workflowTexts.shareHeading}
-      </h2>
-      <p className="mt-1 max-w-3xl text-sm text-slate-600">{workflowTexts.revokeAllLead}</p>
+    <TitledSection id={headingId} title={workflowTexts.shareHeading} lead={workflowTexts.revokeAllLead} className="mt-10 rounded-lg border border-slate-200 p-6" titleClassName="text-lg font-semibold text-slate-900" leadClassName="mt-1 max-w-3xl text-sm text-slate-600">
       <button
         type="button"
         disabled={busy}
@@ -41,6 +38,6 @@ export function RevokeAllPreviewLinks() {
       >
         {workflowTexts.revokeAll}
       </button>
-    </section>
+    </TitledSection>
   );
 }
