@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { isPostgres } from "../database.server";
+import { up as createKeyedByCard } from "./0046-social-cards";
 
 /**
  * A stored social card belongs to its post (docs/decisions/178-social-cards-belong-to-their-post.md):
@@ -18,12 +19,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 }
 
+/** Back to 0046's table, keyed by the card alone; stored cards go (they are made again). */
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable("blog_social_cards").execute();
-  await db.schema
-    .createTable("blog_social_cards")
-    .addColumn("key", "text", (col) => col.primaryKey())
-    .addColumn("data", isPostgres(db) ? "bytea" : "blob", (col) => col.notNull())
-    .addColumn("created_at", "text", (col) => col.notNull())
-    .execute();
+  await createKeyedByCard(db);
 }
