@@ -1,5 +1,5 @@
 import type { AnalyticsReport, CsvTable } from "../../domain/analytics";
-import { csvText, type CsvValue } from "../http/csv.server";
+import { csvText, type CsvValue } from "./csv.server";
 
 /** The columns of each table's CSV export, in order: the report's own field names. */
 const COLUMNS = {
@@ -11,7 +11,7 @@ const COLUMNS = {
 
 /**
  * One table of the report as CSV. Paths, hosts and campaign names come from visitors, so the
- * cells are written as data only (server/http/csv.server.ts).
+ * cells are written as data only (server/analytics/csv.server.ts).
  */
 export function reportCsv(report: AnalyticsReport, table: CsvTable): string {
   const columns: readonly string[] = COLUMNS[table];

@@ -10,7 +10,6 @@ const TOOLS = [
   "api-errors.server.ts",
   "client-key.server.ts",
   "cross-site.server.ts",
-  "csv.server.ts",
   "form-data.server.ts",
   "locals.ts",
   "path-spelling.server.ts",
