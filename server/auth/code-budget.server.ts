@@ -43,6 +43,11 @@ export async function checkWithinBudget<T extends { ok: boolean }>(
   return result;
 }
 
+/** A code checked at one of the account's doors, within the budget; a wrong one is `code.wrong` at that door. */
+export function checkAtDoor<T extends { ok: boolean }>(db: AppDatabase, door: string, actor: CodeActor, check: () => Promise<T>): Promise<T | RateLimited> {
+  return checkWithinBudget(db, { wrong: { action: "code.wrong", target: door, ...actor }, actor }, check);
+}
+
 /** Wrong sign-in codes in the budget's window from which someone is guessing rather than mistyping. */
 export const GUESSING_ALERT_AFTER = 3;
 /** At most one alert an hour, whichever process sees the guessing. */

@@ -5,7 +5,7 @@ import { countAttempt, forgetAttempt, type RateLimited } from "../limits/rate-li
 import { checkPassword, setAdminPassword, type AdminSession } from "./admin-auth.server";
 import { LOGIN_LIMIT } from "./admin-login.server";
 import { isCommonPassword } from "./common-passwords.server";
-import { checkWithinBudget } from "./code-budget.server";
+import { checkAtDoor } from "./code-budget.server";
 import { checkSecondFactor, hasVerifiedFactor } from "./factors.server";
 
 export type PasswordChangeResult =
@@ -47,7 +47,7 @@ export async function changePassword(
     if (!code) return { ok: false, code: "invalid", error: accountMessages.codeRequired, fields: { code: accountMessages.codeRequired } };
     // The account's code budget holds here too (docs/decisions/170).
     const actor = { session: session.id };
-    const check = await checkWithinBudget(db, { wrong: { action: "code.wrong", target: "password.change", ...actor }, actor }, () =>
+    const check = await checkAtDoor(db, "password.change", actor, () =>
       checkSecondFactor({ db, key }, code),
     );
     if (!check.ok && "retryAfterSeconds" in check) return check;

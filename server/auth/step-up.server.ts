@@ -4,7 +4,7 @@ import type { AppDatabase } from "../db/database.server";
 import { countAttempt, forgetAttempt, type RateLimited } from "../limits/rate-limits.server";
 import { checkPassword } from "./admin-auth.server";
 import { LOGIN_LIMIT } from "./admin-login.server";
-import { checkWithinBudget, type CodeActor } from "./code-budget.server";
+import { checkAtDoor, type CodeActor } from "./code-budget.server";
 import {
   checkSecondFactor,
   deleteFactor,
@@ -40,7 +40,7 @@ async function checkCode(
   door: string,
   exceptFactor?: string,
 ): Promise<SecondFactorCheck | RateLimited> {
-  const check = await checkWithinBudget(context.db, { wrong: { action: "code.wrong", target: door, ...actor }, actor }, () =>
+  const check = await checkAtDoor(context.db, door, actor, () =>
     checkSecondFactor(context, code, new Date(), { exceptFactor }),
   );
   if (check.ok && check.via === "recovery") await audit.record(context.db, { action: "recovery_code.used", target: door, ...actor });
@@ -140,7 +140,7 @@ export async function confirmFactor(
   const factor = await findFactor(context.db, factorId);
   if (!factor) return { ok: false, code: "not_found" };
   if (factor.status === "verified") return { ok: false, code: "already_verified" };
-  return checkWithinBudget(context.db, { wrong: { action: "code.wrong", target: `factor.verify ${factorId}`, ...actor }, actor }, () =>
+  return checkAtDoor(context.db, `factor.verify ${factorId}`, actor, () =>
     verifyFactor(context, factorId, code),
   );
 }
@@ -152,7 +152,7 @@ export async function renewRecoveryCodes(
   actor: StepUpActor,
 ): Promise<{ ok: true; recovery_codes: string[] } | { ok: false; code: "no_factor" } | Refused> {
   if (!(await hasVerifiedFactor(context.db))) return { ok: false, code: "no_factor" };
-  const result = await checkWithinBudget(context.db, { wrong: { action: "code.wrong", target: "recovery_codes", ...actor }, actor }, () =>
+  const result = await checkAtDoor(context.db, "recovery_codes", actor, () =>
     regenerateRecoveryCodes(context, code),
   );
   if (!result.ok) return "retryAfterSeconds" in result ? result : wrongCode();
