@@ -40,10 +40,11 @@ export default tseslint.config(
     rules: imports(),
   },
   {
-    // Pure rules shared by browser and server: nothing but itself and its schema library.
+    // Pure rules shared by browser and server: nothing but itself, its schema library and the
+    // CVSS calculator that scores vectors the same on both sides (docs/decisions/195).
     files: ["domain/**/*.ts"],
     ignores: TESTS,
-    rules: imports({ regex: "^(?!\\./|zod$)", message: "domain/ imports only domain/ and zod." }),
+    rules: imports({ regex: "^(?!\\./|zod$|ae-cvss-calculator$)", message: "domain/ imports only domain/, zod and ae-cvss-calculator." }),
   },
   {
     // Browser code: server modules only for their types (erased from the bundle).

@@ -21,6 +21,12 @@ function sonnerWithoutInlineStyle(): Plugin {
 }
 
 /**
+ * The attachment drop zone and the rules and words it shows: the report form and the case page's
+ * reply both load all three, so one chunk rather than two (the report form's page budget).
+ */
+const ATTACHMENT_DROP_ZONE = ["app/components/security/attachment-picker.tsx", "domain/report-attachments.ts", "app/content/security-submit.ts"];
+
+/**
  * The site's own modules that the root route imports (header, footer, toaster, shared hooks and
  * copy) go into one chunk: every page loads the root, so they are needed on every page, and left
  * to Rollup they are cut into several small chunks whose split depends on which routes share them.
@@ -29,6 +35,7 @@ function sonnerWithoutInlineStyle(): Plugin {
  */
 function siteChunk(): Rollup.GetManualChunk {
   const rootRoute = path.resolve("app/root.tsx");
+  const attachmentModules = new Set(ATTACHMENT_DROP_ZONE.map((file) => path.resolve(file)));
   let rootModules: Set<string> | undefined;
   return (id, { getModuleInfo }) => {
     if (!rootModules) {
@@ -41,6 +48,7 @@ function siteChunk(): Rollup.GetManualChunk {
       visit(rootRoute);
       rootModules = reached;
     }
+    if (attachmentModules.has(id)) return "report-attachments";
     return id !== rootRoute && /\.tsx?$/.test(id) && rootModules.has(id) ? "site" : undefined;
   };
 }

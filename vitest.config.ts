@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 // Vitest has its own config so it does not load React Router's Vite plugin.
 export default defineConfig({
   test: {
-    include: ["{app,domain,server,tests}/**/*.test.ts"],
+    include: ["{app,domain,server,tests}/**/*.test.{ts,tsx}"],
     exclude: ["tests/e2e/**", "node_modules/**"],
     // An unexpected console.error fails the test (tests/setup/console-errors.ts).
     setupFiles: ["tests/setup/console-errors.ts"],

@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../server/db/database-errors.server";
+import { renderedDocument } from "../server/http/page-adapter.server";
 import { ArticleBodyContext } from "./lib/blog/article-body";
 
 export const streamTimeout = 5_000;
@@ -66,7 +67,8 @@ export default function handleRequest(
         },
         final(done) {
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+          // Sent as these bytes, not read back through a stream (server/http/page-adapter.server.ts).
+          resolve(renderedDocument(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
           done();
         },
       });

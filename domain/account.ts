@@ -30,6 +30,9 @@ export const accountMessages = {
     "The password is set by ADMIN_PASSWORD in the server's environment, and every start makes it the password again: change ADMIN_PASSWORD there and restart.",
   pageInvalid: "page must be a whole number of at least 1",
   actionInvalid: "action is not one the audit trail records",
+  kindInvalid: "kind is not one of the audit trail's kinds of event",
+  dateInvalid: "from and to must be dates (YYYY-MM-DD) or ISO times",
+  enrolmentGone: "This authenticator's QR code can no longer be shown: remove it and add it again",
 } as const;
 
 export const NEW_PASSWORD_MIN_LENGTH = 12;

@@ -185,9 +185,84 @@ export type AnalyticsReport = {
   leads: number;
   demo_clicks: number;
   series: { day: string; views: number; visitors: number }[];
-  pages: { path: string; views: number; visitors: number; leads: number; demo_clicks: number }[];
+  /** `title` and `post_id`: the post's (or the site page's) where there is one (decision 185). */
+  pages: { path: string; title?: string; post_id?: string; views: number; visitors: number; leads: number; demo_clicks: number }[];
   referrers: { host: string; visitors: number }[];
+  /** Referrer hosts ("" for direct visits) with their visitors and the leads credited to them. */
+  sources: { host: string; visitors: number; leads: number }[];
+  /** The same figures of the period of the same length just before. */
+  previous: AnalyticsTotals;
   campaigns: { source: string; medium: string; campaign: string; visitors: number; leads: number; demo_clicks: number }[];
   devices: { device: DeviceClass; visitors: number }[];
   vitals: { path: string; samples: number; lcp_p75: number | null; inp_p75: number | null; cls_p75: number | null; ttfb_p75: number | null }[];
+};
+
+/**
+ * What the dashboard can be narrowed to (decision 185): one page, referrer host ("" for direct
+ * visits) or campaign (its source, medium and name joined by newlines) at a time.
+ */
+export type NarrowingFilter = { path: string } | { source: string } | { campaign: string };
+export type AnalyticsFilter = NarrowingFilter | Record<string, never>;
+export const ANALYTICS_FILTERS = ["path", "source", "campaign", "device"] as const;
+const CAMPAIGN_FILTER_MAX = 3 * SOURCE_VALUE_MAX + 2;
+
+/** The filter of the query, or the problem with it in words, naming the parameter. */
+export function analyticsFilter(
+  query: Partial<Record<string, unknown>>,
+): { ok: true; filter: AnalyticsFilter } | { ok: false; field: string; error: string } {
+  const given = ANALYTICS_FILTERS.filter((name) => query[name] !== undefined);
+  if (given.length === 0) return { ok: true, filter: {} };
+  const [name, second] = given;
+  if (second) return { ok: false, field: second, error: `${second} cannot be combined with ${name}: filter by one at a time.` };
+  // Leads and demo clicks are not kept by device: a device filter would leave them unfiltered.
+  if (name === "device") return { ok: false, field: "device", error: "device cannot be a filter: leads and demo clicks are not kept by device." };
+  const value = query[name!];
+  if (typeof value !== "string") return { ok: false, field: name!, error: `${name} must be given once, as text.` };
+  if (name === "path") {
+    if (!(value.startsWith("/") || value === NOT_FOUND_PATH) || value.length > LANDING_PATH_MAX) {
+      return { ok: false, field: "path", error: `path must be a page's path, at most ${LANDING_PATH_MAX} characters.` };
+    }
+    return { ok: true, filter: { path: value } };
+  }
+  if (name === "source") {
+    if (value.length > SOURCE_VALUE_MAX) return { ok: false, field: "source", error: `source must be a host of at most ${SOURCE_VALUE_MAX} characters.` };
+    return { ok: true, filter: { source: value } };
+  }
+  if (value === "" || value.length > CAMPAIGN_FILTER_MAX || value.split("\n").length !== 3) {
+    return { ok: false, field: "campaign", error: "campaign must be a campaign's source, medium and name, one per line." };
+  }
+  return { ok: true, filter: { campaign: value } };
+}
+
+/** The same number of days just before a period: what its figures are compared with. */
+export function previousPeriod({ from, to }: AnalyticsPeriod): AnalyticsPeriod {
+  const days = daysOf({ from, to }).length;
+  return { from: addDays(from, -days), to: addDays(from, -1) };
+}
+
+/** A period's change against the one before, in whole percent; undefined when there was nothing before. */
+export function changeOf(now: number, before: number): number | undefined {
+  if (before === 0) return now === 0 ? 0 : undefined;
+  return Math.round(((now - before) / before) * 100);
+}
+
+/** The dashboard's address; `?from=…&to=…` shows a period (the weekly email links to its week). */
+export const ANALYTICS_PATH = "/admin/analytics";
+
+/** A period's totals, as `previous` answers them. */
+export type AnalyticsTotals = { from: string; to: string; views: number; visitors: number; leads: number; demo_clicks: number };
+
+/** The answer of `GET /api/admin/posts/:id/stats` and of the editor's Performance panel (decision 185). */
+export type PostStats = {
+  path: string;
+  from: string;
+  to: string;
+  views: number;
+  visitors: number;
+  leads: number;
+  demo_clicks: number;
+  previous: AnalyticsTotals;
+  sources: AnalyticsReport["sources"];
+  campaigns: AnalyticsReport["campaigns"];
+  vitals: Omit<AnalyticsReport["vitals"][number], "path"> | null;
 };

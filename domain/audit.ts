@@ -1,4 +1,4 @@
-/** Every action the audit trail records (docs/decisions/152), with the words the admin page shows. */
+/** Every action the audit trail records (docs/decisions/152, 191), with the words the admin page shows. */
 export const AUDIT_ACTION_LABELS = {
   "login.success": "Signed in",
   "login.wrong_password": "Wrong password",
@@ -24,9 +24,21 @@ export const AUDIT_ACTION_LABELS = {
   "post.featured": "Post featured",
   "post.unfeatured": "Post unfeatured",
   "post.scheduled": "Post scheduled",
+  "post.unscheduled": "Post unscheduled",
   "post.restored": "Post restored from a revision",
   "post.deleted": "Post deleted",
+  "preview_link.created": "Preview link made",
+  "preview_link.revoked": "Preview link revoked",
+  "preview_links.revoked_all": "Every preview link revoked",
+  "page.created": "Page created",
+  "page.updated": "Page updated",
+  "page.published": "Page published",
+  "page.unpublished": "Page unpublished",
+  "page.restored": "Page restored from a revision",
+  "page.deleted": "Page deleted",
   "report.status_changed": "Report status changed",
+  "report.assessed": "Report assessed",
+  "report.message_sent": "Message sent to the reporter",
   "message.read": "Message marked read",
   "message.unread": "Message marked unread",
   "messages.all_read": "All messages marked read",
@@ -35,8 +47,98 @@ export const AUDIT_ACTION_LABELS = {
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
 
+/** Kinds of event, what the trail's first filter offers: each action belongs to one. */
+export const AUDIT_KIND_LABELS = {
+  "sign-in": "Sign-in and sign-out",
+  "second-factor": "Authenticators and codes",
+  "account": "Sessions and password",
+  "posts": "Posts and preview links",
+  "pages": "Pages",
+  "reports": "Security reports",
+  "messages": "Contact messages",
+} as const;
+
+export type AuditKind = keyof typeof AUDIT_KIND_LABELS;
+export const AUDIT_KINDS = Object.keys(AUDIT_KIND_LABELS) as AuditKind[];
+
+/** The kind of an action, by its first word. */
+export function auditKindOf(action: AuditAction): AuditKind {
+  const [head] = action.split(".");
+  switch (head) {
+    case "login":
+    case "logout":
+      return "sign-in";
+    case "code":
+    case "step_up":
+    case "mfa":
+    case "factor":
+    case "recovery_codes":
+    case "recovery_code":
+      return "second-factor";
+    case "session":
+    case "password":
+      return "account";
+    case "post":
+    case "preview_link":
+    case "preview_links":
+      return "posts";
+    case "page":
+      return "pages";
+    case "report":
+      return "reports";
+    default:
+      return "messages";
+  }
+}
+
+export const actionsOfKind = (kind: AuditKind): AuditAction[] => AUDIT_ACTIONS.filter((action) => auditKindOf(action) === kind);
+
+export function isAuditKind(value: unknown): value is AuditKind {
+  return typeof value === "string" && (AUDIT_KINDS as readonly string[]).includes(value);
+}
+
+/** What a target is, for its label and its link: resolved on the server (docs/decisions/191). */
+export type AuditTargetKind = "post" | "page" | "report" | "factor" | "session" | "message";
+
 export const AUDIT_PAGE_SIZE = 50;
 
-/** `count`: how many refusals a lockout event stands for (one event per client key and window); 1 otherwise. */
-export type AuditEvent = { at: string; action: AuditAction; target: string | null; ip: string | null; session: string | null; count: number };
+/**
+ * `count`: how many refusals a lockout event stands for (one event per client key and window); 1 otherwise.
+ * `target_label`: the target as a person names it (a post's title, a report's reference, a page's
+ * address, a session's browser and address), or null when there is nothing better than `target`.
+ * `target_kind` and `target_id`: what `target_label` names, for a link; `detail`: what changed (a
+ * report's new status, its severity), in words.
+ */
+export type AuditEvent = {
+  at: string;
+  action: AuditAction;
+  target: string | null;
+  target_label: string | null;
+  target_kind: AuditTargetKind | null;
+  target_id: string | null;
+  detail: string | null;
+  ip: string | null;
+  session: string | null;
+  session_label: string | null;
+  count: number;
+};
 export type AuditPage = { items: AuditEvent[]; page: number; totalPages: number };
+
+/** The admin screen a target opens, if it has one. */
+export function auditTargetHref(kind: AuditTargetKind | null, id: string | null): string | undefined {
+  if (!kind || !id) return undefined;
+  switch (kind) {
+    case "post":
+      return `/admin/blog/edit/${encodeURIComponent(id)}`;
+    case "report":
+      return `/admin/reports/${encodeURIComponent(id)}`;
+    case "page":
+      return id.startsWith("/") ? id : undefined;
+    case "factor":
+      return "/admin/account#factors-heading";
+    case "session":
+      return "/admin/account#sessions-heading";
+    case "message":
+      return "/admin/messages";
+  }
+}

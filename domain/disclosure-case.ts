@@ -29,8 +29,41 @@ export type CaseLinkView = { issuedAt: string; issuedFor: CaseLinkIssuedFor | nu
 /** Messages a case takes a minute, whoever sends them (docs/decisions/176). */
 export const CASE_MESSAGES_PER_MINUTE = 5;
 
+/**
+ * The report's fields as the reporter sent them, every one of the form's (its labels name them on
+ * the case page): the address too, so a mistyped one explains the emails that never came
+ * (docs/decisions/190).
+ */
+export const SENT_REPORT_FIELDS = [
+  "reporter_name",
+  "reporter_email",
+  "company",
+  "asset_affected",
+  "vulnerability_title",
+  "vrt_category",
+  "vrt_subcategory",
+  "weakness_type",
+  "severity",
+  "description",
+  "reproduction_steps",
+  "impact",
+] as const;
+export type SentReportField = (typeof SENT_REPORT_FIELDS)[number];
+
+/** A file sent with the report itself (not with a message), downloadable by the link's holder. */
+export type CaseAttachment = { id: string; filename: string; size: number };
+
 /** What the holder of a case link sees: never the team's internal assessment or other reports' details. */
-export type CaseView = {
+export type CaseView = Record<SentReportField, string> & {
+  attachments: CaseAttachment[];
+  /** The team has not yet changed the status: the reporter may still correct the report (docs/decisions/190). */
+  correctable: boolean;
+  /** When the reporter last corrected the report; null when never. */
+  correctedAt: string | null;
+  /** The reporter wrote and the team has not answered yet: the case page says the reply is being reviewed. */
+  awaitingTeam: boolean;
+  /** The next step the team aims to take, and its day (YYYY-MM-DD); none once closed or while waiting for the reporter. */
+  nextStep: { step: "acknowledge" | "assess" | "resolve"; by: string } | null;
   reference: string;
   title: string;
   status: ReportStatus;
@@ -107,6 +140,14 @@ export const caseTexts = {
   endingOtherLinks: "Ending…",
   otherLinksEnded: "The other links are ended. This one still works.",
   onlyLink: "This is the only link to this case.",
+  reportTitle: "Your report as sent",
+  attachmentsTitle: "Attachments",
+  noAttachments: "No files were sent with the report.",
+  notGiven: "Not given",
+  reviewingReply: "We have your reply. The security team is reviewing it.",
+  nextStep: (step: "acknowledge" | "assess" | "resolve", day: string) =>
+    step === "resolve" ? `We aim to resolve the issue by ${day}.` : `We aim to respond by ${day}.`,
+  waitingForYou: "We are waiting for your reply; our clock is paused until then.",
   lostLinkTitle: "Lost your case link?",
   lostLinkLead:
     "Enter the reference and the email address of the report. If they match a report, we email a new case link to that address; your earlier links end once you open the new one.",

@@ -70,3 +70,16 @@ export function isClosedStatus(status: ReportStatus): boolean {
 export function reporterHearsOf(status: ReportStatus): boolean {
   return status !== "spam" && status !== "withdrawn" && status !== "new";
 }
+
+/**
+ * Where a report goes when its reporter answers "needs more information" (docs/decisions/189):
+ * back to the status it had before the team asked, or "triaged" when there is none to go back to.
+ * `history` is the report's status changes, oldest first, ending with the request.
+ */
+export function statusAfterReply(history: readonly ReportStatus[]): ReportStatus {
+  // Every report starts "new", before any recorded change.
+  const changes: readonly ReportStatus[] = ["new", ...history];
+  const asked = changes.lastIndexOf(PAUSED_STATUS);
+  const before = asked > 0 ? changes[asked - 1] : undefined;
+  return before && before !== PAUSED_STATUS && !isClosedStatus(before) ? before : "triaged";
+}

@@ -15,6 +15,25 @@ export function cvssRating(score: number): "None" | "Low" | "Medium" | "High" | 
   return "Critical";
 }
 
+/** The score's band an assessed severity stands for ("Informational" is CVSS's "None"). */
+const SEVERITY_BANDS: Record<string, ReturnType<typeof cvssRating>> = {
+  Critical: "Critical",
+  High: "High",
+  Medium: "Medium",
+  Low: "Low",
+  Informational: "None",
+};
+
+/**
+ * The score's band when the assessed severity says another (an assessed "High" with a 6.5,
+ * Medium); null when they agree or either is missing (docs/decisions/195).
+ */
+export function severityScoreMismatch(assessed: string | null | undefined, score: number | null | undefined): ReturnType<typeof cvssRating> | null {
+  if (!assessed || score === null || score === undefined || !(assessed in SEVERITY_BANDS)) return null;
+  const band = cvssRating(score);
+  return SEVERITY_BANDS[assessed] === band ? null : band;
+}
+
 export type TriageFacts = {
   assessed_severity: string | null;
   cvss_vector: string | null;

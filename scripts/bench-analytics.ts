@@ -7,7 +7,7 @@ import { statSync } from "node:fs";
 import path from "node:path";
 import { addDays, dayOf, DEVICE_CLASSES, WEB_VITAL_NAMES, type WebVitalName } from "../domain/analytics";
 import { bucketOf, emptyHistogram, encodeHistogram } from "../server/analytics/vitals-histogram";
-import { sourceValues, type SourceDimension } from "../server/analytics/visit-sources.server";
+import { campaignKey, sourceValues, type SourceDimension } from "../server/analytics/visit-sources.server";
 import { compactVitalsMonths } from "../server/analytics/vitals-months.server";
 import { inChunks } from "../server/db/chunks.server";
 import { createDatabase, type AppDatabase } from "../server/db/database.server";
@@ -96,15 +96,37 @@ export async function fillAnalyticsYear(dataDir: string): Promise<{ rows: Record
       }
       for (const entry of pages.values()) entry.visitors = Math.max(1, Math.round(entry.views * 0.7));
       const sources = new Map<string, { dimension: SourceDimension; value: string; visitors: number }>();
+      // The crossed roll-ups (decision 185): each visitor's pages by its source, and its source's dimensions together.
+      const crossed = new Map<string, { dimension: string; value: string; path: string; views: number; visitors: number }>();
+      const visits = new Map<string, { referrer_host: string; campaign: string; device: string; visitors: number }>();
       for (let visitor = 0; visitor < VIEWS_PER_DAY * VISITORS_PER_VIEW; visitor += 1) {
         const [utm_source, utm_medium, utm_campaign] = next() < 0.1 ? campaignOf() : ["", "", ""];
         const referrer_host = next() < 0.5 ? "" : referrerOf();
         const r = next();
         const device = DEVICE_CLASSES[r < 0.55 ? 2 : r < 0.95 ? 0 : 1];
-        for (const { dimension, value } of sourceValues({ landing_path: pathOf(), referrer_host, utm_source, utm_medium, utm_campaign }, device)) {
+        const landing_path = pathOf();
+        for (const { dimension, value } of sourceValues({ landing_path, referrer_host, utm_source, utm_medium, utm_campaign }, device)) {
           const entry = sources.get(`${dimension}\n${value}`) ?? { dimension, value, visitors: 0 };
           entry.visitors += 1;
           sources.set(`${dimension}\n${value}`, entry);
+        }
+        const campaign = utm_source || utm_medium || utm_campaign ? campaignKey({ source: utm_source, medium: utm_medium, campaign: utm_campaign }) : "";
+        const visitKey = `${referrer_host}\n${campaign}\n${device}`;
+        const visit = visits.get(visitKey) ?? visits.set(visitKey, { referrer_host, campaign, device, visitors: 0 }).get(visitKey)!;
+        visit.visitors += 1;
+        // About 1 / VISITORS_PER_VIEW views each: the landing page, then more pages.
+        const viewed = new Map<string, number>([[landing_path, 1]]);
+        for (let more = 1; more < 1 / VISITORS_PER_VIEW + (next() < 0.5 ? 1 : 0) - 0.5; more += 1) {
+          const page = pathOf();
+          viewed.set(page, (viewed.get(page) ?? 0) + 1);
+        }
+        for (const [page, views] of viewed) {
+          for (const [dimension, value] of [["referrer", referrer_host], ["campaign", campaign], ["device", device]] as const) {
+            const key = `${dimension}\n${value}\n${page}`;
+            const entry = crossed.get(key) ?? crossed.set(key, { dimension, value, path: page, views: 0, visitors: 0 }).get(key)!;
+            entry.views += views;
+            entry.visitors += 1;
+          }
         }
       }
       const vitals = [...pages].flatMap(([path, entry]) =>
@@ -114,12 +136,14 @@ export async function fillAnalyticsYear(dataDir: string): Promise<{ rows: Record
         await insertChunks(trx, "analytics_pages", [...pages].map(([path, entry]) => ({ day, path, ...entry })));
         await insertChunks(trx, "analytics_vitals", vitals.filter((row) => row.samples > 0));
         await insertChunks(trx, "analytics_sources", [...sources.values()].map((row) => ({ day, ...row })));
+        await insertChunks(trx, "analytics_crossed", [...crossed.values()].map((row) => ({ day, ...row })));
+        await insertChunks(trx, "analytics_visits", [...visits.values()].map((row) => ({ day, ...row })));
       });
     }
     // What housekeeping does each month: the past months' page-speed histograms merged once.
     await compactVitalsMonths(db);
     const rows: Record<string, number> = {};
-    for (const table of ["analytics_pages", "analytics_sources", "analytics_vitals", "analytics_vitals_months"] as const) {
+    for (const table of ["analytics_pages", "analytics_sources", "analytics_crossed", "analytics_visits", "analytics_vitals", "analytics_vitals_months"] as const) {
       const row = await db.selectFrom(table).select((eb) => eb.fn.countAll().as("rows")).executeTakeFirstOrThrow();
       rows[table] = Number(row.rows);
     }
@@ -147,7 +171,11 @@ function vitalsHistogram(metric: WebVitalName, samples: number, next: () => numb
   return { samples: kept, histogram: encodeHistogram(histogram) };
 }
 
-async function insertChunks(trx: AppDatabase, table: "analytics_pages" | "analytics_sources" | "analytics_vitals", rows: object[]): Promise<void> {
+async function insertChunks(
+  trx: AppDatabase,
+  table: "analytics_pages" | "analytics_sources" | "analytics_crossed" | "analytics_visits" | "analytics_vitals",
+  rows: object[],
+): Promise<void> {
   for (const chunk of inChunks(rows)) await trx.insertInto(table).values(chunk as never).execute();
 }
 
@@ -166,3 +194,20 @@ export async function timeReport(url: string, token: string, query: string, time
   const sorted = results.map((result) => result.ms).sort((a, b) => a - b);
   return { median: sorted[Math.floor(sorted.length / 2)]!, max: sorted[sorted.length - 1]!, bytes: results[0]!.bytes };
 }
+
+/**
+ * The dashboard's queries the bench times on the year: each period, and each single filter (a
+ * page, a referrer, a campaign) over the longest one (decision 185).
+ */
+export const REPORT_QUERIES = [
+  "days=7",
+  "days=30",
+  "days=90",
+  "days=366",
+  "days=366&path=%2F",
+  "days=366&path=%2Fblog%2Farticle-7",
+  "days=366&source=google.com",
+  "days=366&source=",
+  `days=366&campaign=${encodeURIComponent("newsletter\nemail\nlaunch")}`,
+  "days=30&source=linkedin.com",
+];

@@ -35,7 +35,8 @@ import { createDatabase } from "../server/db/database.server";
 import { migrateToLatest } from "../server/db/migrate.server";
 import { indexPost } from "../server/search/post-search.server";
 import { adminToken, startBuiltServer, type BuiltServer } from "../tests/helpers/built-server";
-import { fillAnalyticsYear, timeReport, VIEWS_PER_DAY } from "./bench-analytics";
+import { everyBlock } from "../tests/helpers/every-block";
+import { fillAnalyticsYear, REPORT_QUERIES, timeReport, VIEWS_PER_DAY } from "./bench-analytics";
 import { distinctLetterQueries, distinctWorstQueries, findWorstQuery, healthWhileSearching, ORDINARY, readerScript, searchPath, wordOrders, WORST_CANDIDATES } from "./bench-search";
 // @ts-expect-error: a plain ES module of the build scripts, without types.
 import { pageWeights } from "./page-weight.mjs";
@@ -67,9 +68,11 @@ if (unknownPart !== undefined) {
 const runs = (part: (typeof PARTS)[number]) => chosen.length === 0 || chosen.includes(part);
 /** Every request says it comes from a browser, as readers' do: counting (decision 141) skips bots. */
 const BROWSER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+/** A crawler's user agent: classed on its first request, never counted. */
+const CRAWLER_AGENT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
-/** The 30 KB article (the newest unfeatured post) and `others` short posts before it. */
-async function fillDatabase(dataDir: string, others: number): Promise<void> {
+/** The 30 KB article (the newest unfeatured post) and `others` short posts before it; answers the article's id. */
+async function fillDatabase(dataDir: string, others: number): Promise<string> {
   const db = createDatabase({ kind: "sqlite", file: path.join(dataDir, "site.db") });
   try {
     await migrateToLatest(db);
@@ -84,6 +87,8 @@ async function fillDatabase(dataDir: string, others: number): Promise<void> {
         featured,
         createdAt: new Date(start + index * 60_000).toISOString(),
       });
+    // Written as the posts service writes it: cleaned once, on the way in.
+    const articleRow = row(others, ARTICLE_SLUG, article.title, cleanArticleHtml(article.html), false);
     await db.transaction().execute(async (trx) => {
       for (let first = 0; first < others; first += 500) {
         const rows = [];
@@ -94,11 +99,10 @@ async function fillDatabase(dataDir: string, others: number): Promise<void> {
         // The search index, as the posts service writes it with each post (decision 156).
         for (const written of rows) await indexPost(trx, written);
       }
-      // Written as the posts service writes it: cleaned once, on the way in.
-      const articleRow = row(others, ARTICLE_SLUG, article.title, cleanArticleHtml(article.html), false);
       await trx.insertInto("blog_posts").values(articleRow).execute();
       await indexPost(trx, articleRow);
     });
+    return articleRow.id;
   } finally {
     await db.destroy();
   }
@@ -144,6 +148,8 @@ type Target = {
   encoding: string;
   /** A wrk Lua script that picks each request's path (the spellings comparison). */
   script?: string;
+  /** The requests' user agent: a reader's browser unless said (the counting comparison). */
+  userAgent?: string;
 };
 type Totals = { requests: number; seconds: number; cpuPerRequest: number[]; clientCpuPerRequest: number[]; p50: number[]; p99: number[]; errors: number };
 type LoadResult = { requests: number; seconds: number; p50: number; p99: number; errors: number };
@@ -162,7 +168,7 @@ function pinToServerCore(pid: number): void {
 
 /** One wrk run on the client's core; its report read back (latencies in ms). */
 async function load(target: Target, seconds: number): Promise<LoadResult> {
-  const args = ["-c", CLIENT_CORE, WRK, "-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--timeout", "10s", "--latency", "-H", `accept-encoding: ${target.encoding}`, "-H", `user-agent: ${BROWSER_AGENT}`];
+  const args = ["-c", CLIENT_CORE, WRK, "-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--timeout", "10s", "--latency", "-H", `accept-encoding: ${target.encoding}`, "-H", `user-agent: ${target.userAgent ?? BROWSER_AGENT}`];
   if (target.script) args.push("-s", target.script);
   const child = spawn("taskset", [...args, target.url], { stdio: ["ignore", "pipe", "inherit"] });
   let report = "";
@@ -192,7 +198,8 @@ async function measure(targets: Target[], rounds = ROUNDS): Promise<Map<Target, 
   for (const target of targets) await load(target, WARM_UP_SECONDS);
   for (let round = 0; round < rounds; round += 1) {
     console.log(`  round ${round + 1} of ${rounds} (${targets.length} targets)...`);
-    for (const target of targets) {
+    // Every other round in the reverse order: no target always runs first (or right after another).
+    for (const target of round % 2 === 0 ? targets : [...targets].reverse()) {
       const total = totals.get(target)!;
       const cpuBefore = cpuMs(target.pid);
       const clientCpuBefore = finishedChildrenCpuMs();
@@ -233,11 +240,13 @@ async function rawBody(url: string, encoding: string): Promise<Buffer> {
 }
 
 /**
- * Two wrk scripts. One draws a new address for every request, so that no answer can come from
- * having seen it before: the article spelled another way (letters in upper case, letters
- * percent-encoded, a dot segment, a doubled or trailing slash), the contact page with a made-up
- * `sent` value, or a blog list page far past the last one; the other asks for the same pages at
- * their own addresses, in the same proportions (two article requests to one of each other page).
+ * Two wrk scripts. One sends other spellings of the pages' addresses, so that no answer can come
+ * from a page kept for that address: the article spelled another way (letters in upper case,
+ * letters percent-encoded, a dot segment, a doubled or trailing slash; 50,000 of them drawn
+ * before the run and cycled, so that wrk's own work stays small), the contact page with a new
+ * made-up `sent` value, or a blog list page far past the last one; the other asks for the same
+ * pages at their own addresses, in the same proportions (two article requests to one of each
+ * other page).
  */
 function spellingScripts(dir: string, articlePath: string): { variants: string; canonical: string } {
   const lua = (body: string) => `local article = ${JSON.stringify(articlePath)}\nlocal n = 0\n${body}`;
@@ -258,14 +267,19 @@ local shapes = {
   function(a) return (respell(a):gsub("/([^/]*)$", "//%1")) end,
   function(a) return respell(a) .. "/" end,
 }
+-- Drawn before the run, so that wrk's own CPU is not what the comparison measures.
+local spellings = {}
+for i = 1, 50000 do
+  local path
+  repeat path = shapes[math.random(#shapes)](article) until path ~= article
+  spellings[i] = path
+end
 request = function()
   n = n + 1
   local path
   if n % 6 == 3 then path = "/contact?sent=" .. math.random(1, 2000000000)
   elseif n % 6 == 0 then path = "/blog?page=" .. math.random(1000, 2000000000)
-  else
-    repeat path = shapes[math.random(#shapes)](article) until path ~= article
-  end
+  else path = spellings[n % #spellings + 1] end
   return wrk.format(nil, path)
 end
 `);
@@ -283,6 +297,33 @@ end
     return file;
   };
   return { variants: write("variants", variants), canonical: write("canonical", canonical) };
+}
+
+/** The address of a new private preview link of the article (POST /api/admin/posts/:id/preview-links). */
+async function previewPath(server: BuiltServer, articleId: string): Promise<string> {
+  const response = await fetch(`${server.url}/api/admin/posts/${articleId}/preview-links`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${await adminToken(server)}`, "content-type": "application/json" },
+    body: JSON.stringify({ purpose: "share" }),
+  });
+  if (response.status !== 201) throw new Error(`Making a preview link answered ${response.status}`);
+  return `/preview/${((await response.json()) as { token: string }).token}`;
+}
+
+/** A landing page is built from one block of every type, published through the admin API (issue 33). */
+const LANDING_PATH = "/bench/every-block";
+
+async function publishLandingPage(server: BuiltServer): Promise<void> {
+  const headers = { authorization: `Bearer ${await adminToken(server)}`, "content-type": "application/json" };
+  const created = await fetch(`${server.url}/api/admin/pages`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ path: LANDING_PATH, title: "Every block", blocks: everyBlock() }),
+  });
+  if (created.status !== 201) throw new Error(`Making the landing page answered ${created.status}: ${await created.text()}`);
+  const { id } = (await created.json()) as { id: string };
+  const published = await fetch(`${server.url}/api/admin/pages/${id}/publish`, { method: "POST", headers, body: "{}" });
+  if (published.status !== 200) throw new Error(`Publishing the landing page answered ${published.status}: ${await published.text()}`);
 }
 
 function middlePagePath(others: number): string {
@@ -395,13 +436,15 @@ async function main(): Promise<void> {
   }
   const dirs: string[] = [];
   const servers: BuiltServer[] = [];
+  /** The 30 KB article's id in each data directory. */
+  const articleIds = new Map<string, string>();
   let limit: Awaited<ReturnType<typeof startLimitServer>> | undefined;
   try {
     const start = async (others: number, env: Record<string, string> = {}) => {
       const dataDir = mkdtempSync(path.join(tmpdir(), `dialogic-bench-${others}-`));
       dirs.push(dataDir);
       const filling = performance.now();
-      await fillDatabase(dataDir, others);
+      articleIds.set(dataDir, await fillDatabase(dataDir, others));
       console.log(`  ${(others + 1).toLocaleString("en-US")} posts written in ${((performance.now() - filling) / 1000).toFixed(1)} s`);
       const server = await startBuiltServer({ dataDir, env, logTo: path.join(dataDir, "server.log") });
       pinToServerCore(server.pid);
@@ -415,12 +458,18 @@ async function main(): Promise<void> {
     // The uncached article in a process of its own: its CPU time is then the article's alone, not
     // also what the collector still owes for the heavier list pages measured just before it.
     const uncachedArticle = await start(10_000, { PAGE_CACHE_MAX_BYTES: "0" });
+    // The same at 10 posts, measured beside it: the two sizes compared under the same conditions.
+    const smallArticle = await start(9, { PAGE_CACHE_MAX_BYTES: "0" });
     const small = await start(9, { PAGE_CACHE_MAX_BYTES: "0" });
     const articlePath = `/blog/${ARTICLE_SLUG}`;
     const articleHtml = await rawBody(`${cached.url}${articlePath}`, "identity");
     limit = await startLimitServer(articleHtml);
     pinToServerCore(limit.pid);
 
+    // A private preview of the article (decision 182): never cached, rendered for every request.
+    const previewOf = (server: BuiltServer) => previewPath(server, articleIds.get(server.dataDir)!);
+    const [uncachedPreview, smallPreview] = await Promise.all([previewOf(uncached), previewOf(small)]);
+    await Promise.all([cached, uncached, small].map(publishLandingPage));
     const target = (name: string, server: { url: string; pid: number }, pathname: string, encoding = "gzip"): Target => ({
       name,
       url: `${server.url}${pathname}`,
@@ -431,7 +480,9 @@ async function main(): Promise<void> {
       target("limit: plain node http, same article bytes", limit, "/"),
       target("article, cached", cached, articlePath),
       target("article, uncached (no compression)", uncachedArticle, articlePath, "identity"),
+      target("article, 10 posts, uncached (no compression)", smallArticle, articlePath, "identity"),
       target("/, cached", cached, "/"),
+      target("landing page (every block), cached", cached, LANDING_PATH),
       target("/blog, cached", cached, "/blog"),
       target("/blog?page=2, cached", cached, "/blog?page=2"),
     ];
@@ -440,7 +491,8 @@ async function main(): Promise<void> {
       target("/blog, 10 posts, uncached", small, "/blog"),
       target("middle list page, 10,000 posts, uncached", uncached, middlePagePath(10_000)),
       target("middle list page, 10 posts, uncached", small, middlePagePath(9)),
-      target("article, 10 posts, uncached (no compression)", small, articlePath, "identity"),
+      target("article's private preview, 10,000 posts (no compression)", uncached, uncachedPreview, "identity"),
+      target("article's private preview, 10 posts (no compression)", small, smallPreview, "identity"),
       // Readers' pages (decision 157): a category's and the author's first page. Search has a
       // part of its own (`searchPart`).
       target("category page, 10,000 posts, uncached", uncached, "/blog/category/training"),
@@ -448,13 +500,22 @@ async function main(): Promise<void> {
       target("author page, 10,000 posts, uncached", uncached, "/blog/author/alex-example"),
       target("author page, 10 posts, uncached", small, "/blog/author/alex-example"),
     ];
+    // Pages built from blocks (issue 33): the home page as seeded, and a landing page of every block.
+    const pages: Target[] = [
+      target("/, 10,000 posts, uncached", uncached, "/"),
+      target("/, 10 posts, uncached", small, "/"),
+      target("landing page (every block), 10,000 posts, uncached", uncached, LANDING_PATH),
+      target("landing page (every block), 10 posts, uncached", small, LANDING_PATH),
+    ];
     console.log(
       `\nMeasuring: wrk (1 thread, core ${CLIENT_CORE}), ${CONNECTIONS} connections, ${WARM_UP_SECONDS} s of warm-up, then ${ROUNDS} rounds of ${SECONDS_PER_ROUND} s per target, taking turns; servers on core ${SERVER_CORE}, logging at their default level to a file (loopback, ${process.platform}); latencies and CPU are the medians of the rounds.`,
     );
-    // The site's pages and the limit take turns first, the 10 against 10,000 posts comparison after
-    // them: one loop of all eleven left each process idle for half a minute between its rounds,
-    // and the uncached article then measured 2.1 to 2.6 ms a request instead of 1.5.
-    const results = new Map([...(await measure(main)), ...(await measure(sizes))]);
+    // Three groups, each taking turns within itself: the limit, the cached pages and the uncached
+    // article at both sizes (each in a process of its own); the list pages and previews at both
+    // sizes; the pages built from blocks. One loop of them all left each process idle for half a
+    // minute between its rounds, and the uncached article then measured 2.1 to 2.6 ms a request
+    // instead of 1.5.
+    const results = new Map([...(await measure(main)), ...(await measure(sizes)), ...(await measure(pages))]);
 
     const limitRps = (() => {
       const total = results.get(main[0]!)!;
@@ -476,7 +537,7 @@ async function main(): Promise<void> {
       ];
     };
     console.log("");
-    printTable(["target", "encoding", "req/s", "p50 ms", "p99 ms", "server CPU ms/req", "server cores busy", "of limit", "errors"], [...main, ...sizes].map(row));
+    printTable(["target", "encoding", "req/s", "p50 ms", "p99 ms", "server CPU ms/req", "server cores busy", "of limit", "errors"], [...main, ...sizes, ...pages].map(row));
     console.log("(A limit near 1.00 core busy was bound by its own CPU, not by the load generator.)");
 
     // Other spellings of cached pages' addresses and made-up query values, a new one for every
@@ -490,26 +551,42 @@ async function main(): Promise<void> {
     const spellings = await measure(spellingTargets);
     const cpuOf = (entry: Target) => median(spellings.get(entry)!.cpuPerRequest);
     printTable(
-      ["target", "req/s", "server CPU ms/req", "x canonical"],
+      ["target", "req/s", "server CPU ms/req", "load generator CPU ms/req", "x canonical"],
       spellingTargets.map((entry) => {
         const total = spellings.get(entry)!;
-        return [entry.name, (total.requests / total.seconds).toFixed(0), cpuOf(entry).toFixed(3), (cpuOf(entry) / cpuOf(spellingTargets[0]!)).toFixed(2)];
+        return [
+          entry.name,
+          (total.requests / total.seconds).toFixed(0),
+          cpuOf(entry).toFixed(3),
+          median(total.clientCpuPerRequest).toFixed(3),
+          (cpuOf(entry) / cpuOf(spellingTargets[0]!)).toFixed(2),
+        ];
       }),
     );
 
     // What counting views costs a cached hit (decision 141): one page, counting on and off.
-    console.log("\nCounting views on a cached hit: the article from two 10-post sites, counting on and off");
+    // One process for both, so that what differs is the counting alone: two processes of the same
+    // build differ by a few per cent between themselves (decision 194).
+    console.log("\nCounting views on a cached hit: the article from one 10-post site, to a reader (counted) and to a crawler (classed, not counted)");
     const counting = await start(9);
-    const notCounting = await start(9, { ANALYTICS: "off" });
-    const countingTargets = [target("article, cached, counting on", counting, articlePath), target("article, cached, counting off", notCounting, articlePath)];
+    const countingTargets = [
+      target("article, cached, a reader's browser: counted", counting, articlePath),
+      { ...target("article, cached, a crawler: not counted", counting, articlePath), userAgent: CRAWLER_AGENT },
+    ];
     // Twice the rounds: the difference sought is a few percent, about the size of one round's noise.
     const countingResults = await measure(countingTargets, 2 * ROUNDS);
     const countingCpu = (entry: Target) => median(countingResults.get(entry)!.cpuPerRequest);
     printTable(
-      ["target", "req/s", "server CPU ms/req", "x counting off"],
+      ["target", "req/s", "server CPU ms/req", "load generator CPU ms/req", "x not counted"],
       countingTargets.map((entry) => {
         const total = countingResults.get(entry)!;
-        return [entry.name, (total.requests / total.seconds).toFixed(0), countingCpu(entry).toFixed(4), (countingCpu(entry) / countingCpu(countingTargets[1]!)).toFixed(3)];
+        return [
+          entry.name,
+          (total.requests / total.seconds).toFixed(0),
+          countingCpu(entry).toFixed(4),
+          median(total.clientCpuPerRequest).toFixed(3),
+          (countingCpu(entry) / countingCpu(countingTargets[1]!)).toFixed(3),
+        ];
       }),
     );
 
@@ -527,7 +604,7 @@ async function main(): Promise<void> {
         .join(", ")}; database file ${(year.bytes / 1024 / 1024).toFixed(1)} MB`,
     );
     const token = await adminToken(yearServer);
-    const periods = ["days=7", "days=30", "days=90", "days=366"];
+    const periods = REPORT_QUERIES;
     const timings: Awaited<ReturnType<typeof timeReport>>[] = [];
     for (const period of periods) timings.push(await timeReport(yearServer.url, token, period));
     printTable(

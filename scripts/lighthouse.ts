@@ -1,11 +1,13 @@
 /**
  * `npm run lighthouse`: Lighthouse's mobile preset (its default: a mid-range phone on a slow 4G
- * connection, simulated) on /, /blog, an article built from tests/fixtures/article-30k.json,
- * /security/submit, /blog/search (the form and a page of results) and a category page of the
- * built site, in Debian's Chromium (CHROME_PATH, default /usr/bin/chromium; nothing is
- * downloaded). Builds nothing: run `npm run build` first. Prints the four category scores of each
- * page. `npm run lighthouse -- --save DIR` also writes each page's whole report to DIR as JSON, to
- * see what lies behind a score.
+ * connection, simulated) on the specification's marketing pages, a landing page built from one
+ * block of every type (its pictures real uploads), /blog, an article built from
+ * tests/fixtures/article-30k.json, /security/submit, /blog/search (the form and a page of results)
+ * and a category page of the built site, in Debian's Chromium (CHROME_PATH, default
+ * /usr/bin/chromium; nothing is downloaded). Builds nothing: run `npm run build` first. Prints the
+ * four category scores of each page; `npm run lighthouse -- /every-block /about` audits only the
+ * pages named. `npm run lighthouse -- --save DIR` also writes each page's whole report to DIR as
+ * JSON, to see what lies behind a score.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,6 +19,8 @@ import { indexPost } from "../server/search/post-search.server";
 import { createDatabase } from "../server/db/database.server";
 import { migrateToLatest } from "../server/db/migrate.server";
 import { startBuiltServer } from "../tests/helpers/built-server";
+import { everyBlockWithUploads } from "../tests/helpers/every-block";
+import { seedPages } from "../tests/e2e/page-data";
 import { ARTICLE_SLUG, article, samplePostRow } from "./sample-posts";
 
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -24,9 +28,15 @@ const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disa
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const saveArgument = process.argv.indexOf("--save");
 const REPORT_DIR = saveArgument === -1 ? undefined : process.argv[saveArgument + 1];
+/** Addresses named on the command line (`npm run lighthouse -- /every-block /blog`) in place of them all. */
+const NAMED_PAGES = process.argv.slice(2).filter((argument, index, all) => argument.startsWith("/") && all[index - 1] !== "--save");
 
-async function seedArticle(dataDir: string): Promise<void> {
+const SPECIFICATION_PAGES = ["/", "/solutions", "/how-it-works", "/features", "/science", "/about", "/contact", "/support", "/privacy", "/terms", "/security"];
+const LANDING_PAGE = "/every-block";
+
+async function seedSite(dataDir: string): Promise<void> {
   const db = createDatabase({ kind: "sqlite", file: path.join(dataDir, "site.db") });
+  let blocks;
   try {
     await migrateToLatest(db);
     const post = samplePostRow({
@@ -39,9 +49,11 @@ async function seedArticle(dataDir: string): Promise<void> {
     });
     await db.insertInto("blog_posts").values(post).execute();
     await indexPost(db, post);
+    blocks = await everyBlockWithUploads(db);
   } finally {
     await db.destroy();
   }
+  await seedPages(dataDir, [{ path: LANDING_PAGE, title: "Every block", blocks, seo: { title: "Spring webinar", description: "Onboard new sellers in weeks: the spring webinar." } }]);
 }
 
 async function main(): Promise<void> {
@@ -54,13 +66,14 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), "dialogic-lighthouse-"));
-  await seedArticle(dataDir);
+  await seedSite(dataDir);
   const server = await startBuiltServer({ dataDir });
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   try {
     // A search page (the form, and a result page, which is noindex by design: Lighthouse's SEO
     // audit "is-crawlable" counts that against it) and a category page (decisions 156, 157).
-    const pages = ["/", "/blog", `/blog/${ARTICLE_SLUG}`, "/security/submit", "/blog/search", "/blog/search?q=budget", "/blog/category/research"];
+    const everyPage = [...SPECIFICATION_PAGES, LANDING_PAGE, "/blog", `/blog/${ARTICLE_SLUG}`, "/security/submit", "/blog/search", "/blog/search?q=budget", "/blog/category/research"];
+    const pages = NAMED_PAGES.length > 0 ? NAMED_PAGES : everyPage;
     const rows: string[][] = [];
     for (const page of pages) {
       const result = await audit(`${server.url}${page}`, chrome.port);

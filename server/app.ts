@@ -6,6 +6,7 @@ import { loadConfig } from "./config.server";
 import type { AppServices } from "./context.server";
 import { createDatabase } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate.server";
+import { ensureSpecificationPages } from "./pages/specification-pages.server";
 import { ensureAdminPassword } from "./auth/admin-auth.server";
 import { writeFirstPassword } from "./auth/first-password.server";
 import type { Lifecycle } from "./lifecycle/lifecycle.server";
@@ -18,6 +19,7 @@ import { headerPolicy } from "./http/security-headers.server";
 import { createLogger } from "./logger.server";
 import { startOutboxWorker } from "./mail/outbox-worker.server";
 import { startMaintenance } from "./maintenance.server";
+import { startWeeklyReports } from "./analytics/weekly-report.server";
 import { createPageViews } from "./analytics/page-views.server";
 import { createVitalsCollector } from "./analytics/web-vitals.server";
 import { clientAddressReader } from "./http/client-key.server";
@@ -39,6 +41,8 @@ await connectAtStart(db, config.database, {
 // Several processes may start at once: one migrates, the others wait and find nothing to do.
 const { generated } = await withStartupLock(db, async (locked) => {
   await migrateToLatest(locked);
+  // The specification's pages, as pages the team edits: created where none is yet (decision 199).
+  await ensureSpecificationPages(locked);
   return ensureAdminPassword(locked, config.adminPassword);
 });
 if (generated) {
@@ -70,6 +74,8 @@ const outboxWorker = startOutboxWorker({
   claimTtlMs: config.outboxClaimTtlMs,
 });
 const maintenance = startMaintenance(services);
+// The weekly analytics email, queued once a week by one process (docs/decisions/186, 187).
+const weeklyReports = startWeeklyReports(services);
 
 /** The header policy of every response (server/index.ts sets it first) and of every page. */
 export const headers = headerPolicy({ siteUrl: config.public.siteUrl, development: !config.isProduction });
@@ -134,6 +140,7 @@ function openDatabase() {
 /** Closes what the app opened; called once the HTTP server has drained. */
 export async function shutdown(): Promise<void> {
   maintenance.stop();
+  weeklyReports.stop();
   await pageViews?.close();
   await vitals.close();
   await outboxWorker.stop();

@@ -10,7 +10,9 @@ import { setAdminPassword } from "./auth/admin-auth.server";
 import { ACCOUNT_KEY, SECOND_FACTOR_LIMIT } from "./auth/code-budget.server";
 import { resetSecondFactor } from "./auth/factors.server";
 import { seedExamplePosts } from "./blog/example-posts.server";
+import { ensureSpecificationPages } from "./pages/specification-pages.server";
 import { exportPosts, importPosts } from "./blog/post-transfer.server";
+import { exportPages, importPages } from "./pages/page-transfer.server";
 import { loadConfig, type Config } from "./config.server";
 import { backupDatabase } from "./db/backup.server";
 import { copyDatabase } from "./db/copy-database.server";
@@ -103,17 +105,19 @@ const commands: Record<string, Command> = {
     },
   },
   seed: {
-    summary: "add a few clearly marked example blog posts (skips those already there)",
+    summary: "add the specification's pages where none is yet, and a few clearly marked example blog posts (skips those already there)",
     async run({ db }) {
+      const pages = await ensureSpecificationPages(db);
+      if (pages.length) console.log(`Added the specification's pages: ${pages.join(", ")}`);
       const { created, skipped } = await seedExamplePosts(db);
       if (created.length) console.log(`Added example posts: ${created.join(", ")}`);
       if (skipped.length) console.log(`Already there: ${skipped.join(", ")}`);
     },
   },
   export: {
-    summary: "write every blog post, its revisions, old addresses and images as JSON to a file (or standard output): export [file]",
+    summary: "write every blog post, its revisions, old addresses and images, and every page, as JSON to a file (or standard output): export [file]",
     async run({ db, args }) {
-      const json = JSON.stringify(await exportPosts(db), null, 2);
+      const json = JSON.stringify({ ...(await exportPosts(db)), ...(await exportPages(db)) }, null, 2);
       const [file] = args;
       if (!file) return void process.stdout.write(`${json}\n`);
       await writeFile(file, `${json}\n`);
@@ -121,16 +125,19 @@ const commands: Record<string, Command> = {
     },
   },
   import: {
-    summary: "create or update blog posts (by slug) from an export file: import <file>",
+    summary: "create or update blog posts (by slug) and pages (by address) from an export file: import <file>",
     async run({ db, args }) {
       const [file] = args;
       if (!file) throw new UsageError("Name the file to import: npm run admin -- import posts.json");
-      const { created, updated, refused, revisions, redirects } = await importPosts(db, JSON.parse(await readFile(file, "utf8")));
+      const data: unknown = JSON.parse(await readFile(file, "utf8"));
+      const { created, updated, refused, revisions, redirects } = await importPosts(db, data);
       console.log(`Created ${created.length}, updated ${updated.length}, refused ${refused.length}.`);
       console.log(`Revisions: added ${revisions.imported}, skipped ${revisions.skipped}. Old addresses: added ${redirects.imported}, skipped ${redirects.skipped}.`);
-      for (const { slug, fields } of refused) {
-        console.log(`  refused "${slug}": ${Object.entries(fields).map(([field, message]) => `${field}: ${message}`).join("; ")}`);
-      }
+      for (const { slug, fields } of refused) console.log(`  refused "${slug}": ${describeFields(fields)}`);
+      const pages = await importPages(db, data);
+      if (pages.created.length + pages.updated.length + pages.refused.length === 0) return;
+      console.log(`Pages: created ${pages.created.length}, updated ${pages.updated.length}, refused ${pages.refused.length}; old addresses added ${pages.redirects.imported}, skipped ${pages.redirects.skipped}.`);
+      for (const { path, fields } of pages.refused) console.log(`  refused page "${path}": ${describeFields(fields)}`);
     },
   },
   backup: {
@@ -167,6 +174,11 @@ const commands: Record<string, Command> = {
     },
   },
 };
+
+/** A refused entry's problems on one line: "field: message; field: message". */
+function describeFields(fields: Record<string, string>): string {
+  return Object.entries(fields).map(([field, message]) => `${field}: ${message}`).join("; ");
+}
 
 function summarise(counts: Record<string, number>): string {
   return Object.entries(counts).map(([table, rows]) => `${table} ${rows}`).join(", ");

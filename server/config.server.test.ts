@@ -67,6 +67,15 @@ describe("loadConfig", () => {
     );
   });
 
+  test("the weekly analytics email goes to the ANALYTICS_REPORT_TO addresses; none set, no email", () => {
+    expect(loadConfig({}).analyticsReportTo).toEqual([]);
+    expect(loadConfig({ ANALYTICS_REPORT_TO: " " }).analyticsReportTo).toEqual([]);
+    expect(loadConfig({ ANALYTICS_REPORT_TO: "a@example.com, b@example.com,,a@example.com" }).analyticsReportTo).toEqual(["a@example.com", "b@example.com"]);
+    expect(() => loadConfig({ ANALYTICS_REPORT_TO: "a@example.com, Bob <b@example.com>" })).toThrowError(
+      'Invalid configuration: ANALYTICS_REPORT_TO must be email addresses separated by commas ("Bob <b@example.com>" is not one) (got "a@example.com, Bob <b@example.com>")',
+    );
+  });
+
   test("SITE_URL loses its trailing slash", () => {
     expect(loadConfig({ SITE_URL: "https://example.com/" }).public.siteUrl).toBe("https://example.com");
   });

@@ -110,6 +110,7 @@ const envSchema = z.object({
   DISCLOSURE_RESOLVE_DAYS_HIGH: wholeNumber(1).default(DEFAULT_TARGETS.resolve.High.days),
   DISCLOSURE_RESOLVE_DAYS_MEDIUM: wholeNumber(1).default(DEFAULT_TARGETS.resolve.Medium.days),
   DISCLOSURE_RESOLVE_DAYS_LOW: wholeNumber(1).default(DEFAULT_TARGETS.resolve.Low.days),
+  DISCLOSURE_REPORTER_DIGEST_SECONDS: wholeNumber(1).default(180),
   MFA_SECRET_KEY: optionalText.pipe(
     z.string().min(32, "must be at least 32 characters long (for example: openssl rand -base64 32)").optional(),
   ),
@@ -127,6 +128,16 @@ const envSchema = z.object({
     maxMessage: "must be at most 2000 (changes must reach every process within 2 seconds)",
   }).default(1000),
   ANALYTICS: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
+  ANALYTICS_REPORT_TO: z
+    .string()
+    .default("")
+    .transform((value, context) => {
+      const addresses = value.split(",").map((address) => address.trim()).filter(Boolean);
+      const wrong = addresses.find((address) => !z.email().safeParse(address).success);
+      if (wrong === undefined) return [...new Set(addresses)];
+      context.addIssue({ code: "custom", message: `must be email addresses separated by commas ("${wrong}" is not one)` });
+      return z.NEVER;
+    }),
   ANALYTICS_FLUSH_MS: envNumber({
     min: 100,
     max: 5000,
@@ -184,6 +195,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     pageCacheCheckMs: env.PAGE_CACHE_CHECK_MS,
     /** Whether page views are counted (docs/decisions/141); off, the dashboard shows what was counted. */
     analytics: env.ANALYTICS === "on",
+    /** Who gets the weekly analytics email (docs/decisions/186); none: no email. */
+    analyticsReportTo: env.ANALYTICS_REPORT_TO,
     /** How long counted views wait in memory before they are written in one batch. */
     analyticsFlushMs: env.ANALYTICS_FLUSH_MS,
     /** Vulnerability reports accepted per client and hour (every attempt counts). */
@@ -212,6 +225,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
         medium: env.DISCLOSURE_RESOLVE_DAYS_MEDIUM,
         low: env.DISCLOSURE_RESOLVE_DAYS_LOW,
       }),
+      /** The team's changes to a case within this long reach the reporter as one email (docs/decisions/188). */
+      reporterDigestMs: env.DISCLOSURE_REPORTER_DIGEST_SECONDS * 1000,
     },
     /** Attachments of closed reports are purged this many days after closing; unset keeps them. */
     attachmentRetentionDays: env.ATTACHMENT_RETENTION_DAYS,

@@ -1,4 +1,3 @@
-import { createRequestHandler } from "@react-router/express";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import type { AppServices } from "./context.server";
@@ -7,6 +6,8 @@ import { loginRouter } from "./auth/login-api.server";
 import { auditRouter } from "./audit/audit-api.server";
 import { adminCountsRouter } from "./admin/admin-counts-api.server";
 import { adminPostsRouter } from "./blog/admin-posts-api.server";
+import { adminPagesRouter } from "./pages/pages-api.server";
+import { knownAuthorsRouter } from "./blog/known-authors-api.server";
 import { demoClicksRouter } from "./analytics/demo-clicks-api.server";
 import { apiErrorHandler, apiNotFound, jsonBody, sendApiError } from "./http/api-errors.server";
 import { clientKey, warnOfUntrustedForwarding } from "./http/client-key.server";
@@ -20,10 +21,12 @@ import { postWorkflowRouter } from "./blog/post-workflow-api.server";
 import { publicPostsRouter } from "./blog/public-posts-api.server";
 import { socialCardRouter } from "./social-cards/social-card-api.server";
 import { searchApiRouter } from "./search/search-api.server";
+import { pageAdapter } from "./http/page-adapter.server";
 import { requestLog } from "./http/request-log.server";
 import { securityReportsRouter } from "./reports/security-reports-api.server";
 import { createUploadGate } from "./reports/upload-quota.server";
 import { caseApiRouter } from "./disclosure/case-api.server";
+import { caseCorrectionRouter } from "./disclosure/case-correction-api.server";
 import { triageApiRouter } from "./disclosure/triage-api.server";
 import { securityTxtRouter } from "./disclosure/security-txt-api.server";
 import { webVitalsRouter, type WebVitalsDoor } from "./analytics/web-vitals-api.server";
@@ -31,6 +34,7 @@ import { DEMO_CLICK_ENDPOINT } from "../domain/analytics";
 import { WEB_VITALS_ENDPOINT } from "../domain/web-vitals";
 import { databaseUnavailableHandler } from "./http/unavailable.server";
 import { analyticsRouter } from "./analytics/analytics-api.server";
+import { postStatsRouter } from "./analytics/post-stats-api.server";
 
 /**
  * One entry of the table: the paths it answers (prefixes; under `/api` for the API's doors) and
@@ -89,15 +93,19 @@ export function apiDoors(services: AppServices, webVitals?: WebVitalsDoor): Door
     ...(webVitals ? [{ paths: [WEB_VITALS_ENDPOINT.slice("/api".length)], router: webVitalsRouter(services, webVitals), why: beforeJson }] : []),
     { paths: ["/admin/posts"], router: adminPostsRouter(services), why: beforeJson },
     { paths: ["/admin/posts/", "/admin/preview-links"], router: postWorkflowRouter(services), why: beforeJson },
+    { paths: ["/admin/pages", "/admin/page-blocks"], router: adminPagesRouter(services), why: beforeJson },
     { paths: ["/admin/media"], router: adminMediaRouter(services), why: beforeJson },
     { paths: [DEMO_CLICK_ENDPOINT.slice("/api".length)], router: demoClicksRouter(services), why: beforeJson },
+    { paths: ["/security/case/"], router: caseCorrectionRouter(services), why: beforeJson },
     { paths: ALL, router: jsonBody() },
     { paths: ["/admin/login", "/admin/verify", "/admin/logout"], router: loginRouter(services) },
     { paths: ["/admin/factors", "/admin/recovery-codes", "/admin/sessions", "/admin/password"], router: accountRouter(services) },
     { paths: ["/admin/audit"], router: auditRouter(services) },
     { paths: ["/contact", "/admin/contact/messages"], router: contactApiRouter(services) },
     { paths: ["/admin/counts"], router: adminCountsRouter(services) },
+    { paths: ["/admin/authors"], router: knownAuthorsRouter(services) },
     { paths: ["/admin/analytics"], router: analyticsRouter(services) },
+    { paths: ["/admin/posts/"], router: postStatsRouter(services) },
     { paths: ["/security/reports", "/admin/security/reports"], router: securityReportsRouter(services, { gate: uploadGate }) },
     { paths: ["/security/case"], router: caseApiRouter(services, { gate: uploadGate }) },
     { paths: ["/admin/security/"], router: triageApiRouter(services) },
@@ -134,17 +142,14 @@ const noStore: RequestHandler = (_req, res, next) => {
  * build of their own mount directly.
  */
 export function pageRenderer(services: AppServices, build: ServerBuild): RequestHandler {
-  return createRequestHandler({
-    build,
-    getLoadContext: (req, res) => ({
-      services,
-      cspNonce: res.locals.cspNonce,
-      // Read by the actions that count a client's limit: worked out only when one asks.
-      get clientKey() {
-        return clientKey(req);
-      },
-    }),
-  });
+  return pageAdapter(build, (req, res) => ({
+    services,
+    cspNonce: res.locals.cspNonce,
+    // Read by the actions that count a client's limit: worked out only when one asks.
+    get clientKey() {
+      return clientKey(req);
+    },
+  }));
 }
 
 /** The answer to a path that cannot name anything here. */

@@ -3,13 +3,15 @@ export const adminShellCopy = {
   badge: "Admin",
   navLabel: "Admin",
   posts: "Posts",
+  pages: "Pages",
   messages: "Messages",
   reports: "Reports",
   analytics: "Analytics",
   viewSite: "View site",
   /** Read after the link's name by screen readers; shown as a pill. */
   unread: (count: number) => `${count} unread`,
-  fresh: (count: number) => `${count} new`,
+  /** New reports and unanswered replies from reporters (docs/decisions/189). */
+  awaitingTeam: (count: number) => `${count} waiting for the team`,
 } as const;
 
 /** The pager under both inboxes (messages and reports). */

@@ -15,11 +15,23 @@ export const analyticsCopy = {
   /** The period the numbers cover, under the heading. */
   covering: (from: string, to: string) => (from === to ? `${from} (UTC)` : `${from} to ${to} (UTC)`),
   totalsLabel: "Totals",
-  totals: { views: "Views", visitors: "Visitors", leads: "Leads", demoClicks: "Demo clicks" },
+  totals: { views: "Views", visitors: "Visitors", leads: "Leads", demoClicks: "Demo clicks", conversion: "Conversion rate" },
+  /** A tile's change against the period before. */
+  change: (percent: number | undefined) =>
+    percent === undefined ? "New against the previous period" : `${percent > 0 ? "+" : percent < 0 ? "−" : "±"}${Math.abs(percent)}% against the previous period`,
+  conversionChange: (points: number) => `${points > 0 ? "+" : points < 0 ? "−" : "±"}${Math.abs(points)} points against the previous period`,
+  leadsCredit: "A lead is credited to the landing page, source and campaign of the visit that sent it.",
+  filtersLabel: "Filters",
+  filterNames: { path: "Page", source: "Source", campaign: "Campaign" },
+  removeFilter: (name: string, value: string) => `Remove filter ${name}: ${value}`,
+  filterBy: (name: string, value: string) => `Show only ${name.toLowerCase()} ${value}`,
+  staleFigures: "The figures below are still those of the last period shown.",
   chartTitle: "Visitors and views per day",
   chartDescription: (from: string, to: string, views: string, visitors: string, busiest: string | undefined) =>
     `From ${from} to ${to}: ${views} views and ${visitors} visitors in total.` + (busiest ? ` The busiest day was ${busiest}.` : ""),
   chartTable: "Visitors and views per day as a table",
+  chartExplore: "Chart of visitors and views: point at a day, or use the arrow keys, to read its figures",
+  chartDay: (day: string, views: string, visitors: string) => `${day}: ${views} views, ${visitors} visitors`,
   noViews: "No views in this period.",
   day: "Day",
   sections: {
@@ -62,4 +74,21 @@ export const analyticsCopy = {
   downloadCsv: "Download CSV",
   downloadCsvOf: (section: string) => `Download CSV of ${section.toLowerCase()}`,
   downloadFailed: "Failed to download the CSV file",
+} as const;
+
+/** Copy of the editor's Performance panel (one post's analytics; admin texts are ours). */
+export const postPerformanceCopy = {
+  title: "Performance",
+  lead: "The last 30 days, against the 30 days before.",
+  loading: "Loading this post's figures...",
+  failed: "Could not load this post's figures.",
+  figures: { views: "Views", visitors: "Visitors", leads: "Leads", demoClicks: "Demo clicks" },
+  before: (value: string) => `${value} the 30 days before`,
+  sources: "Top sources",
+  campaigns: "Top campaigns",
+  none: "None yet.",
+  visitorsLeads: (visitors: string, leads: string) => `${visitors} visitors, ${leads} leads`,
+  speed: "Page speed (75th percentile)",
+  noSpeed: "No page speed samples yet.",
+  allFigures: "Open in Analytics",
 } as const;

@@ -34,20 +34,13 @@ export const securitySubmitCopy = {
     tooShort: (length: number, min: number) => `${length} of ${min} characters`,
     other: "check this field",
   },
-  /** The live counter under the description. */
-  characterCount: (length: number, min: number) => `${length} / ${min} characters minimum`,
+  /** The live counter under the description: the minimum until it is reached, then the count alone. */
+  characterCount: (length: number, min: number) => (length < min ? `${length} / ${min} characters minimum` : `${length} characters`),
   submit: SUBMIT_REPORT,
   submitting: "Submitting...",
   uploadProgress: "Upload progress",
   uploading: (percent: number) => `Uploading... ${percent}%`,
-  success: {
-    title: "Report received",
-    body: (reference: string) =>
-      `Your reference is ${reference}. We have emailed you an acknowledgement; please quote the reference in any message about this report.`,
-    reference: "Reference",
-    caseLink: "Open your case page",
-    caseHint: "Follow the report, answer our questions and add files there. Keep the link to yourself: it opens the report without a password.",
-  },
+
 } as const;
 
 export type FieldCopy = {

@@ -39,6 +39,11 @@ export const triageCopy = {
   newReply: "New reply",
   overdue: "Overdue",
   notAssessed: "Not assessed",
+  /** The inbox's second line under a title: the columns that did not need their own. */
+  assessedShort: "Assessed",
+  cvssShort: "CVSS",
+  receivedShort: "Received",
+  mismatchShort: (band: string) => `Check severity: score is ${band}`,
   noScore: "No score",
   metricsLink: "Metrics",
   statusLabel: "Status",
@@ -54,6 +59,8 @@ export const triageCopy = {
   downloadName: (name: string) => `Download ${name}`,
   none: "—",
 
+  /** The report page's right-hand column on a wide screen: what the team does with the report. */
+  triagePanel: "Triage",
   reporterWrote: "The reporter wrote",
   reporterWroteHint: "The reporter has written since the team last answered.",
   credit: {
@@ -79,6 +86,25 @@ export const triageCopy = {
     saved: "Assessment saved",
     saveFailed: "Failed to save the assessment",
     nothingChanged: "Nothing has changed",
+    /** A vector pasted without its version: the prefix offered, added by a click. */
+    prefixMissing: "This vector has no version prefix.",
+    addPrefix: (prefix: string) => `Add ${prefix}/`,
+    /** The assessed severity and the score's band disagree (CVSS bands: None 0, Low 0.1-3.9, Medium 4.0-6.9, High 7.0-8.9, Critical 9.0-10.0). */
+    mismatch: (severity: string, score: number, band: string) =>
+      `Check the severity: it is assessed ${severity}, but the score ${score.toFixed(1)} is ${band}.`,
+  },
+  calculator: {
+    title: "CVSS calculator",
+    intro: "Choose each base metric: the vector above and the score follow.",
+    showMetrics: "Choose the metrics",
+    hideMetrics: "Hide the metrics",
+    loading: "Loading the calculator…",
+    loadFailed: "The calculator could not be loaded. The vector can still be typed.",
+    version: "CVSS version",
+    versions: { "CVSS:4.0": "4.0", "CVSS:3.1": "3.1" },
+    score: (score: number, rating: string) => `This vector scores ${score.toFixed(1)} (${rating})`,
+    incomplete: (chosen: number, total: number) => `No score yet: ${chosen} of ${total} base metrics chosen.`,
+    invalid: "No score: the vector above is not one the calculator reads.",
   },
   deadlines: {
     title: "Deadlines",

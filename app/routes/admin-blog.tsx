@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { adminTexts, adminToasts } from "../../domain/admin-messages";
 import type { BlogPostSummary } from "../../domain/blog-post";
@@ -10,6 +10,7 @@ import { adminPageMeta } from "../content/admin-page-meta";
 import { adminApi, type AdminApiResult } from "../lib/admin/client";
 import { useAdminCall, useAdminQuery } from "../lib/admin/hooks";
 import { useAdminLogout } from "../lib/admin/use-logout";
+import { onPostsChanged, toastTakenDown } from "../lib/admin/post-undo";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import type { Route } from "./+types/admin-blog";
 import { SiteLink } from "../components/ui/site-link";
@@ -29,9 +30,11 @@ export default function AdminBlog() {
   const run = useAdminCall();
   const { query: list, reload } = useAdminQuery("posts", adminApi.listPosts);
   const [pendingIds, setPendingIds] = useState<ReadonlySet<string>>(new Set());
+  // An Undo changed a post after the list loaded: read it again.
+  useEffect(() => onPostsChanged(reload), [reload]);
 
   /** Runs one change to a post, toasts its outcome and reloads the list whatever happened. */
-  async function change(post: BlogPostSummary, request: () => Promise<AdminApiResult<unknown>>, success: Toast, failure: Toast) {
+  async function change(post: BlogPostSummary, request: () => Promise<AdminApiResult<unknown>>, success: Toast | (() => void), failure: Toast) {
     setPendingIds((ids) => new Set(ids).add(post.id));
     const result = await run(request());
     setPendingIds((ids) => {
@@ -40,7 +43,8 @@ export default function AdminBlog() {
       return next;
     });
     if (result.ok) {
-      toast.success(success.title, { description: success.description });
+      if (typeof success === "function") success();
+      else toast.success(success.title, { description: success.description });
     } else {
       toast.error(failure.title, { description: failure.description });
       if (result.status === 401) return;
@@ -53,7 +57,8 @@ export default function AdminBlog() {
     void change(
       post,
       () => adminApi.updatePost(post.id, { published }),
-      published ? adminToasts.published : adminToasts.unpublished,
+      // Unpublishing offers Undo: one click puts the post back as it was (decision 182).
+      published ? adminToasts.published : () => toastTakenDown(adminToasts.unpublished, post),
       adminToasts.statusFailed,
     );
   }

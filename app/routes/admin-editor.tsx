@@ -1,15 +1,18 @@
 import { useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { adminTexts, adminToasts } from "../../domain/admin-messages";
-import { NEW_POST_DEFAULTS, type BlogPost, type PostInput } from "../../domain/blog-post";
+import { NEW_POST_DEFAULTS, type BlogPost } from "../../domain/blog-post";
+import { postStatus } from "../../domain/post-publishing";
 import { BackToAdmin, QueryStatus } from "../components/admin/admin-panels";
-import type { PostDraft, PostFormValues, SaveOutcome } from "../components/admin/post-form";
+import type { PostDraft, PostFormValues, PostSave, SaveOutcome } from "../components/admin/post-form";
 import { WorkflowEditor } from "../components/admin/workflow/workflow-editor";
 import { adminPageMeta } from "../content/admin-page-meta";
 import { adminApi } from "../lib/admin/client";
+import { toastTakenDown } from "../lib/admin/post-undo";
 import { useAdminCall, useAdminQuery } from "../lib/admin/hooks";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import type { Route } from "./+types/admin-editor";
+import { PostPerformance } from "../components/admin/post-performance";
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
   pageMeta(siteFromMatches(matches), {
@@ -100,14 +103,18 @@ function ExistingPost({ id }: { id: string }) {
 function Editor({ id, savedAt, initial }: { id?: string; savedAt?: string; initial: PostDraft }) {
   const navigate = useNavigate();
   const run = useAdminCall();
+  const stored = initial.workflow;
 
   /** `draftId`: a new post an autosave already stored as a draft; saving it still reads as creating. */
-  async function save(input: PostInput, draftId: string | undefined): Promise<SaveOutcome> {
+  async function save(request: PostSave, draftId: string | undefined): Promise<SaveOutcome> {
     const target = id ?? draftId;
-    const result = await run(target ? adminApi.updatePost(target, input) : adminApi.createPost(input));
+    // Update is offered only on a stored post; the default `published` only types the impossible case.
+    const result = await run(target ? adminApi.updatePost(target, request.input) : adminApi.createPost({ published: false, ...request.input }));
     if (result.ok) {
       const done = id ? adminToasts.updated : adminToasts.created;
-      toast.success(done.title, { description: done.description });
+      // Save Draft took a live post off the site: the same toast, with Undo (decision 182).
+      if (id && stored && request.intent === "draft" && postStatus(stored) !== "draft") toastTakenDown(done, { id, publish_at: stored.publish_at });
+      else toast.success(done.title, { description: done.description });
       void navigate("/admin/blog");
       return { ok: true };
     }
@@ -122,6 +129,7 @@ function Editor({ id, savedAt, initial }: { id?: string; savedAt?: string; initi
   }
 
   return (
-    <WorkflowEditor id={id} savedAt={savedAt} initial={initial} onSave={save} />
+    // settingsExtra: panels for the settings column beside the writing area (a stored post's figures, say).
+    <WorkflowEditor id={id} savedAt={savedAt} initial={initial} onSave={save} settingsExtra={id ? <PostPerformance id={id} /> : undefined} />
   );
 }

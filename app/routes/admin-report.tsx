@@ -10,6 +10,7 @@ import { AttachmentRow } from "../components/admin/report/attachment-row";
 import { Conversation, type ReportUpdate } from "../components/admin/report/conversation";
 import { Credit, Deadlines, DetailRow } from "../components/admin/report/report-facts";
 import { NewReplyBadge } from "../components/admin/triage-badges";
+import { ReportRevisions } from "../components/admin/report-revisions";
 import { adminPageMeta } from "../content/admin-page-meta";
 import { reportFieldCopy } from "../content/security-submit";
 import { triageCopy } from "../content/triage";
@@ -36,7 +37,7 @@ export default function ReportView() {
   usePrerenderReady(report?.id);
 
   return (
-    <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
       <ReportPagesNav />
 
       {query.status === "failed" && query.code === 404 ? (
@@ -82,15 +83,72 @@ function useReportChanges(report: TriagedReport, update: ReportUpdate) {
   return { draft, setDraft, saved, errors, send };
 }
 
-/** The loaded report: its fields, the team's decisions, its deadlines and the conversation. */
+/**
+ * The loaded report as a triage screen (docs/decisions/193): on a wide screen the report on the
+ * left, and on the right, kept in view while the report scrolls, what the team does with it:
+ * status, conversation and reply, assessment. One column on a phone, in that order after the report.
+ */
 function ReportPage({ report, update }: { report: TriagedReport; update: ReportUpdate }) {
   const { draft, setDraft, saved, errors, send } = useReportChanges(report, update);
 
   return (
     <article className="mt-6">
+      <ReportHeading report={report} />
+      <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start xl:grid-cols-[minmax(0,1fr)_minmax(0,36rem)]">
+        <div className="min-w-0">
+          <dl className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+            <DetailRow label={triageCopy.reference} value={report.reference} />
+            <DetailRow label={reportFieldCopy.vulnerability_title.label} value={report.vulnerability_title} />
+            {DETAIL_FIELDS.map((field) => (
+              <DetailRow key={field} label={reportFieldCopy[field].label} value={report[field]} />
+            ))}
+          </dl>
+          <ReportRevisions revisions={report.revisions} />
+
+          <h2 className="mt-10 text-xl font-semibold text-slate-900">{triageCopy.attachments}</h2>
+          {report.attachments.length === 0 ? (
+            <p className="mt-3 text-slate-600">{triageCopy.noAttachments}</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200">
+              {report.attachments.map((attachment) => (
+                <AttachmentRow key={attachment.id} reportId={report.id} attachment={attachment} />
+              ))}
+            </ul>
+          )}
+
+          <Credit report={report} />
+          <Deadlines report={report} />
+        </div>
+
+        {/* Its own scroll on a wide screen, so the reply box and the assessment stay beside any part of the report. */}
+        <div
+          role="region"
+          aria-label={triageCopy.triagePanel}
+          className="min-w-0 lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:overflow-y-auto lg:overscroll-contain lg:rounded-xl lg:border lg:border-slate-200 lg:bg-slate-50 lg:p-4"
+        >
+          <div className="flex flex-wrap items-end gap-6">
+            <StatusPicker report={report} duplicateTyped={draft.duplicate_of.trim()} duplicateSaved={saved.duplicate_of} send={send} />
+            <p className="text-sm text-slate-600">
+              {triageCopy.received}: <AdminTime iso={report.created_at} />
+              <br />
+              {triageCopy.updated}: <AdminTime iso={report.updated_at} />
+            </p>
+          </div>
+          <Conversation report={report} update={update} />
+          <AssessmentForm report={report} draft={draft} setDraft={setDraft} saved={saved} errors={errors} send={send} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** The reference, the status in words, the title, and whether the reporter wrote since the team answered. */
+function ReportHeading({ report }: { report: TriagedReport }) {
+  return (
+    <header>
       <p className="flex flex-wrap items-center gap-3 text-sm">
         <span className="font-mono tracking-wider text-slate-600">{report.reference}</span>
-        {/* The current status in words, beside the reference (the select below changes it). */}
+        {/* The current status in words, beside the reference (the select changes it). */}
         <span className="inline-flex rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-800 ring-1 ring-slate-300">
           {REPORT_STATUS_LABELS[report.status]}
         </span>
@@ -102,42 +160,7 @@ function ReportPage({ report, update }: { report: TriagedReport; update: ReportU
           <span className="sr-only"> {triageCopy.reporterWroteHint}</span>
         </p>
       ) : null}
-      <div className="mt-4 flex flex-wrap items-end gap-6">
-        <StatusPicker report={report} duplicateTyped={draft.duplicate_of.trim()} duplicateSaved={saved.duplicate_of} send={send} />
-        <p className="text-sm text-slate-600">
-          {triageCopy.received}: <AdminTime iso={report.created_at} />
-          <br />
-          {triageCopy.updated}: <AdminTime iso={report.updated_at} />
-        </p>
-      </div>
-
-      <Credit report={report} />
-
-      <AssessmentForm report={report} draft={draft} setDraft={setDraft} saved={saved} errors={errors} send={send} />
-
-      <Deadlines report={report} />
-
-      <dl className="mt-10 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-        <DetailRow label={triageCopy.reference} value={report.reference} />
-        <DetailRow label={reportFieldCopy.vulnerability_title.label} value={report.vulnerability_title} />
-        {DETAIL_FIELDS.map((field) => (
-          <DetailRow key={field} label={reportFieldCopy[field].label} value={report[field]} />
-        ))}
-      </dl>
-
-      <h2 className="mt-10 text-xl font-semibold text-slate-900">{triageCopy.attachments}</h2>
-      {report.attachments.length === 0 ? (
-        <p className="mt-3 text-slate-600">{triageCopy.noAttachments}</p>
-      ) : (
-        <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200">
-          {report.attachments.map((attachment) => (
-            <AttachmentRow key={attachment.id} reportId={report.id} attachment={attachment} />
-          ))}
-        </ul>
-      )}
-
-      <Conversation report={report} update={update} />
-    </article>
+    </header>
   );
 }
 

@@ -1,4 +1,4 @@
-import { cvssRating } from "../../domain/report-triage";
+import { cvssRating, severityScoreMismatch } from "../../domain/report-triage";
 import { REPORT_STATUS_LABELS } from "../../domain/vulnerability-report";
 import { AdminTime, BackToAdmin, QueryStatus, SeverityBadge } from "../components/admin/admin-panels";
 import { InboxPager } from "../components/admin/inbox-filters";
@@ -54,23 +54,21 @@ export default function ReportList() {
       ) : null}
       {state && state.reports.length > 0 ? (
         <>
+          {/* Five columns fit 1280 px; the rest of a row is a second line under its title (docs/decisions/193). */}
           <div className="stack-table mt-8 overflow-x-auto rounded-xl border border-slate-200">
-            <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+            <table className="w-full divide-y divide-slate-200 text-left text-sm">
               <thead className="bg-slate-50 text-slate-700">
                 <tr>
                   <th scope="col" className="px-4 py-3 font-semibold">{triageCopy.columns.reference}</th>
                   <th scope="col" className="px-4 py-3 font-semibold">{triageCopy.columns.title}</th>
                   <th scope="col" className="px-4 py-3 font-semibold">{triageCopy.columns.severity}</th>
                   <th scope="col" className="px-4 py-3 font-semibold">{triageCopy.columns.status}</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">{triageCopy.columns.received}</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">{triageCopy.columns.assessed}</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">{triageCopy.columns.cvss}</th>
                   <th scope="col" className="px-4 py-3 font-semibold">{triageCopy.columns.due}</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100 bg-white">
                 {state.reports.map((report) => (
-                  <tr key={report.id}>
+                  <tr key={report.id} className="align-top">
                     <td className="px-4 py-3 font-mono whitespace-nowrap">
                       <SiteLink
                         to={`/admin/reports/${report.id}`}
@@ -80,37 +78,20 @@ export default function ReportList() {
                         {report.reference}
                       </SiteLink>
                     </td>
-                    <td className="max-w-md px-4 py-3 break-words text-slate-900">
+                    <td className="px-4 py-3 break-words text-slate-900 [overflow-wrap:anywhere]">
                       {report.vulnerability_title}
                       {report.awaiting_team ? <NewReplyBadge /> : null}
+                      <ReportFacts report={report} />
                     </td>
                     <td className="px-4 py-3">
+                      <PhoneLabel text={triageCopy.columns.severity} />
                       <SeverityBadge severity={report.severity} />
                     </td>
-                    <td className="px-4 py-3">{REPORT_STATUS_LABELS[report.status]}</td>
-                    <td className="px-4 py-3 text-slate-700 md:whitespace-nowrap">
-                      <AdminTime iso={report.created_at} />
+                    <td className="px-4 py-3">
+                      <PhoneLabel text={triageCopy.columns.status} />
+                      {REPORT_STATUS_LABELS[report.status]}
                     </td>
                     <td className="px-4 py-3">
-                      <PhoneLabel text={triageCopy.columns.assessed} />
-                      {report.assessed_severity ? (
-                        <SeverityBadge severity={report.assessed_severity} />
-                      ) : (
-                        <span className="text-slate-600">{triageCopy.notAssessed}</span>
-                      )}
-                    </td>
-                    <td className="px-4 py-3 whitespace-nowrap tabular-nums">
-                      <PhoneLabel text={triageCopy.columns.cvss} />
-                      {report.cvss_score === null ? (
-                        <>
-                          <span aria-hidden="true">{triageCopy.none}</span>
-                          <span className="sr-only">{triageCopy.noScore}</span>
-                        </>
-                      ) : (
-                        `${report.cvss_score.toFixed(1)} ${cvssRating(report.cvss_score)}`
-                      )}
-                    </td>
-                    <td className="px-4 py-3 md:whitespace-nowrap">
                       <PhoneLabel text={triageCopy.columns.due} />
                       <DueCell report={report} />
                     </td>
@@ -131,13 +112,37 @@ function PhoneLabel({ text }: { text: string }) {
   return <span className="font-medium text-slate-600 md:hidden">{text}: </span>;
 }
 
+/** The second line under a title: when the report came, the team's severity and the score, and a flag when those two disagree. */
+function ReportFacts({ report }: { report: InboxReport }) {
+  const band = severityScoreMismatch(report.assessed_severity, report.cvss_score);
+  return (
+    <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
+      <span>
+        {triageCopy.receivedShort} <AdminTime iso={report.created_at} />
+      </span>
+      <span>
+        {triageCopy.assessedShort}{" "}
+        {report.assessed_severity ? <SeverityBadge severity={report.assessed_severity} /> : triageCopy.notAssessed}
+      </span>
+      <span className="whitespace-nowrap tabular-nums">
+        {triageCopy.cvssShort} {report.cvss_score === null ? triageCopy.noScore : `${report.cvss_score.toFixed(1)} ${cvssRating(report.cvss_score)}`}
+      </span>
+      {band ? (
+        <span className="inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 font-semibold text-amber-950 ring-1 ring-amber-400">
+          {triageCopy.mismatchShort(band)}
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
 /** The next open step and its day, and an "Overdue" badge when a step is late. */
 function DueCell({ report }: { report: InboxReport }) {
   return (
     <>
       {report.next_due ? (
         <span>
-          {formatDueDay(report.next_due.by)} <span className="text-slate-600">({triageCopy.deadlines.shortSteps[report.next_due.step]})</span>
+          <span className="whitespace-nowrap">{formatDueDay(report.next_due.by)}</span> <span className="whitespace-nowrap text-slate-600">({triageCopy.deadlines.shortSteps[report.next_due.step]})</span>
         </span>
       ) : (
         <span aria-hidden="true">{triageCopy.none}</span>

@@ -3,16 +3,21 @@ import { CONTACT_FIELDS, contactFailureNotice, contactMessages, type ContactForm
 import { submitContactMessage } from "../../server/contact/contact-messages.server";
 import { isDatabaseUnavailable } from "../../server/db/database-errors.server";
 import { readSmallForm } from "../../server/http/form-data.server";
-import { ContactDetails } from "../components/contact/contact-details";
-import { ContactForm, type ContactNotice } from "../components/contact/contact-form";
-import { CalloutPanel } from "../components/ui/callout-panel";
-import { PageHeader } from "../components/ui/page-header";
-import { contactCopy, contactMeta } from "../content/contact";
+import { ContactFormStateContext } from "../components/blocks/contact-form-state";
+import { PageBlocks } from "../components/blocks/page-blocks";
+import type { ContactNotice } from "../components/contact/contact-form";
+import { contactMeta } from "../content/contact";
 import { pageMeta, siteFromMatches } from "../lib/meta";
+import { loadSpecificationPage } from "../lib/pages/specification-page.server";
 import type { Route } from "./+types/contact";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteFromMatches(matches), contactMeta);
+/** A specification page the marketing team edits (docs/decisions/199): its live version, from its blocks. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadSpecificationPage(context, contactMeta);
+}
+
+// Made by the loader from the page and the specification's copy: the browser's code carries neither.
+export const meta: Route.MetaFunction = ({ matches, data }) => (data ? pageMeta(siteFromMatches(matches), data.meta) : []);
 
 type ActionFailure = {
   notice: ContactNotice;
@@ -59,24 +64,18 @@ const sentNotice: ContactNotice = {
   description: contactMessages.sentDescription,
 };
 
-export default function ContactPage() {
+export default function ContactPage({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
+  const state = {
+    initialValues: actionData?.values,
+    initialErrors: actionData?.fields,
+    notice: actionData?.notice ?? (searchParams.get("sent") === "1" ? sentNotice : undefined),
+  };
+  // The page's contact form block shows what the action answered a form sent without JavaScript.
   return (
-    <>
-      <PageHeader title={contactCopy.title} lead={contactCopy.lead} />
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 sm:px-6 lg:grid-cols-3">
-        <section aria-labelledby="contact-form-heading" className="lg:col-span-2">
-          <CalloutPanel tone="card" headingId="contact-form-heading" title={contactCopy.formHeading} lead={contactCopy.requiredNote}>
-            <ContactForm
-              initialValues={actionData?.values}
-              initialErrors={actionData?.fields}
-              notice={actionData?.notice ?? (searchParams.get("sent") === "1" ? sentNotice : undefined)}
-            />
-          </CalloutPanel>
-        </section>
-        <ContactDetails />
-      </div>
-    </>
+    <ContactFormStateContext.Provider value={state}>
+      <PageBlocks blocks={loaderData.page.blocks} posts={loaderData.posts} images={loaderData.images} />
+    </ContactFormStateContext.Provider>
   );
 }

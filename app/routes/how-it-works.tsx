@@ -1,31 +1,17 @@
-import { CallToAction } from "../components/marketing/call-to-action";
-import { Section } from "../components/marketing/section-heading";
-import { StepExplorer } from "../components/marketing/step-explorer";
-import { CardList } from "../components/marketing/card-list";
-import { PageHeader } from "../components/ui/page-header";
-import { howItWorksCopy, howItWorksMeta } from "../content/how-it-works";
-import { commonCopy } from "../content/shared";
+import { PageBlocks } from "../components/blocks/page-blocks";
+import { howItWorksMeta } from "../content/how-it-works";
 import { pageMeta, siteFromMatches } from "../lib/meta";
+import { loadSpecificationPage } from "../lib/pages/specification-page.server";
 import type { Route } from "./+types/how-it-works";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteFromMatches(matches), howItWorksMeta);
+/** A specification page the marketing team edits (docs/decisions/199): its live version, from its blocks. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadSpecificationPage(context, howItWorksMeta);
+}
 
-export default function HowItWorksPage() {
-  const { header, steps, outcomes, cta } = howItWorksCopy;
-  return (
-    <>
-      <PageHeader eyebrow={header.eyebrow} title={header.title} lead={header.lead} />
+// Made by the loader from the page and the specification's copy: the browser's code carries neither.
+export const meta: Route.MetaFunction = ({ matches, data }) => (data ? pageMeta(siteFromMatches(matches), data.meta) : []);
 
-      <Section name="steps" first title={steps.title}>
-        <StepExplorer steps={steps.items} listLabel={steps.listLabel} stepLabel={steps.stepLabel} />
-      </Section>
-
-      <Section name="outcomes" eyebrow={outcomes.eyebrow} title={outcomes.title}>
-        <CardList cards={outcomes.items} />
-      </Section>
-
-      <CallToAction title={cta.title} body={cta.body} actions={["demo", { to: "/features", label: commonCopy.exploreFeatures }]} />
-    </>
-  );
+export default function HowItWorksPage({ loaderData }: Route.ComponentProps) {
+  return <PageBlocks blocks={loaderData.page.blocks} posts={loaderData.posts} images={loaderData.images} />;
 }

@@ -1,16 +1,45 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
+import { PAGE_PATH_PATTERN } from "../../domain/site-pages";
+import { PAGES_TAG, POSTS_TAG } from "../../server/cache/content-changes.server";
+import { findPublishedPage, pageExtras } from "../../server/pages/public-pages.server";
+import { splitComponentsLoaded } from "../components/blocks/split-component";
+import { PageBlocks } from "../components/blocks/page-blocks";
 import { NotFound } from "../components/layout/not-found";
 import { pageMeta, siteFromMatches } from "../lib/meta";
+import { sitePageMeta } from "../lib/pages/page-meta";
+import "../styles/article.css";
 import type { Route } from "./+types/not-found";
 import { notFoundMeta } from "../content/not-found";
 
-export function loader() {
-  return data(null, { status: 404 });
+/**
+ * Any address no other route answers: a page the marketing team published there
+ * (docs/decisions/197), a 301 to where such a page moved, or 'Page not found' with status 404.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // Kept in the page cache until a page is published, moved or unpublished: a 404 kept at
+  // /webinar goes when a page is published there. A page that lists posts goes when they change.
+  context.cacheTags = [PAGES_TAG];
+  const { pathname, search } = new URL(request.url);
+  // A page's address in its one spelling: lower case, no trailing slash. Others cannot be a page.
+  const path = pathname.toLowerCase().replace(/\/+$/, "");
+  if (!PAGE_PATH_PATTERN.test(path)) return notFound();
+  const found = await findPublishedPage(context.services.db, path);
+  if (found.kind === "redirect") throw redirect(`${found.to}${search}`, 301);
+  if (found.kind === "none") return notFound();
+  if (path !== pathname) throw redirect(`${path}${search}`, 301);
+  const [{ posts, images, showsPosts }] = await Promise.all([pageExtras(context.services.db, found.page.blocks), splitComponentsLoaded()]);
+  if (showsPosts) context.cacheTags = [PAGES_TAG, POSTS_TAG];
+  return { page: found.page, posts, images };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteFromMatches(matches), notFoundMeta);
+function notFound() {
+  return data({ page: null }, { status: 404 });
+}
 
-export default function NotFoundPage() {
-  return <NotFound />;
+export const meta: Route.MetaFunction = ({ matches, data: loaderData }) =>
+  pageMeta(siteFromMatches(matches), loaderData?.page ? sitePageMeta(loaderData.page) : notFoundMeta);
+
+export default function NotFoundPage({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.page) return <NotFound />;
+  return <PageBlocks blocks={loaderData.page.blocks} posts={loaderData.posts} images={loaderData.images} />;
 }

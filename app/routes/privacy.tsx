@@ -1,11 +1,17 @@
-import { LegalDocumentPage } from "../components/marketing/legal-document";
-import { privacyMeta, privacyPolicy } from "../content/legal/privacy";
+import { PageBlocks } from "../components/blocks/page-blocks";
+import { privacyMeta } from "../content/legal/privacy";
 import { pageMeta, siteFromMatches } from "../lib/meta";
+import { loadSpecificationPage } from "../lib/pages/specification-page.server";
 import type { Route } from "./+types/privacy";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteFromMatches(matches), privacyMeta);
+/** A specification page the marketing team edits (docs/decisions/199): its live version, from its blocks. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadSpecificationPage(context, privacyMeta);
+}
 
-export default function PrivacyPage() {
-  return <LegalDocumentPage document={privacyPolicy} />;
+// Made by the loader from the page and the specification's copy: the browser's code carries neither.
+export const meta: Route.MetaFunction = ({ matches, data }) => (data ? pageMeta(siteFromMatches(matches), data.meta) : []);
+
+export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
+  return <PageBlocks blocks={loaderData.page.blocks} posts={loaderData.posts} images={loaderData.images} />;
 }

@@ -3,8 +3,12 @@ import { data, useRevalidator } from "react-router";
 import { caseTexts, type CaseEvent, type CaseView } from "../../domain/disclosure-case";
 import { formatBytes } from "../../domain/report-attachments";
 import { CASE_HEADERS, caseView, openCase } from "../../server/disclosure/case.server";
+import { attachmentRule } from "../../server/reports/attachment-rule.server";
+import { REPORT_LIMITS } from "../../domain/report-fields";
 import { CaseLinksPanel } from "../components/disclosure/case-links-panel";
 import { CasePanel } from "../components/disclosure/case-panel";
+import { CaseReplyForm } from "../components/disclosure/case-reply-form";
+import { NextStep, SentReport } from "../components/disclosure/sent-report";
 import { send, type ApiFailure } from "../components/disclosure/case-request";
 import { MessageText } from "../components/disclosure/message-text";
 import { FieldError, FormAlert } from "../components/ui/form-messages";
@@ -27,10 +31,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const opened = await openCase(context.services.db, params.token, context.clientKey);
   if (!opened.ok) {
     const limited = "code" in opened;
-    return data({ view: null, limited }, { status: limited ? 429 : 404, headers: CASE_HEADERS });
+    return data({ view: null, limited, attachmentRule: "", descriptionMin: 0 }, { status: limited ? 429 : 404, headers: CASE_HEADERS });
   }
-  const view = await caseView(context.services.db, opened.reportId, opened.linkHash);
-  return data({ view: view ?? null, limited: false }, { status: view ? 200 : 404, headers: CASE_HEADERS });
+  const view = await caseView(context.services, opened.reportId, opened.linkHash);
+  // The form's rules as words and numbers from the server: the page loads no validation library.
+  const rules = { attachmentRule: attachmentRule(), descriptionMin: REPORT_LIMITS.description_min };
+  return data({ view: view ?? null, limited: false, ...rules }, { status: view ? 200 : 404, headers: CASE_HEADERS });
 }
 
 export const headers: Route.HeadersFunction = () => CASE_HEADERS;
@@ -44,7 +50,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function SecurityCasePage({ loaderData, params }: Route.ComponentProps) {
-  const { view, limited } = loaderData;
+  const { view, limited, attachmentRule: rule, descriptionMin } = loaderData;
   if (!view) {
     return (
       <>
@@ -57,51 +63,64 @@ export default function SecurityCasePage({ loaderData, params }: Route.Component
       </>
     );
   }
-  return <CaseScreen view={view} token={params.token} />;
+  return <CaseScreen view={view} token={params.token} attachmentRule={rule} descriptionMin={descriptionMin} />;
 }
 
-function CaseScreen({ view, token }: { view: CaseView; token: string }) {
+function CaseScreen({ view, token, attachmentRule: rule, descriptionMin }: { view: CaseView; token: string; attachmentRule: string; descriptionMin: number }) {
   const api = `/api/security/case/${encodeURIComponent(token)}`;
   return (
     <>
       <PageHeader title={caseTexts.title} lead={view.title} />
-      <div className="mx-auto max-w-3xl space-y-10 px-4 pb-24 sm:px-6">
-        <dl className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-3">
-          <div>
-            <dt className="text-sm font-medium text-slate-600">{caseTexts.reference}</dt>
-            <dd className="font-mono tracking-wider text-slate-900">{view.reference}</dd>
-          </div>
-          <div>
-            <dt className="text-sm font-medium text-slate-600">{caseTexts.received}</dt>
-            <dd className="text-slate-900">{formatAdminDate(view.receivedAt)}</dd>
-          </div>
-          <div>
-            <dt className="text-sm font-medium text-slate-600">{caseTexts.status}</dt>
-            <dd className="font-semibold text-slate-900" data-case-status={view.status}>
-              {view.statusLabel}
-            </dd>
-          </div>
-          {view.duplicateOf ? <p className="text-sm text-slate-700 sm:col-span-3">{caseTexts.duplicateOf(view.duplicateOf)}</p> : null}
-        </dl>
+      <div className="mx-auto max-w-6xl space-y-10 px-4 pb-24 sm:px-6">
+        {/* The facts as a list, the sentences about them after it: a list holds only its pairs. */}
+        <div className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <dl className="grid gap-4 sm:grid-cols-3">
+            <div>
+              <dt className="text-sm font-medium text-slate-600">{caseTexts.reference}</dt>
+              <dd className="font-mono tracking-wider text-slate-900">{view.reference}</dd>
+            </div>
+            <div>
+              <dt className="text-sm font-medium text-slate-600">{caseTexts.received}</dt>
+              <dd className="text-slate-900">{formatAdminDate(view.receivedAt)}</dd>
+            </div>
+            <div>
+              <dt className="text-sm font-medium text-slate-600">{caseTexts.status}</dt>
+              <dd className="font-semibold text-slate-900" data-case-status={view.status}>
+                {view.statusLabel}
+              </dd>
+            </div>
+          </dl>
+          {view.duplicateOf ? <p className="text-sm text-slate-700">{caseTexts.duplicateOf(view.duplicateOf)}</p> : null}
+          <NextStep view={view} />
+        </div>
 
-        <section aria-labelledby="timeline-title">
-          <h2 id="timeline-title" className="text-xl font-semibold text-slate-900">
-            {caseTexts.timeline}
-          </h2>
-          <ol className="mt-4 space-y-4">
-            <li className="text-sm text-slate-600">
-              {formatAdminDate(view.receivedAt)}: {caseTexts.received}
-            </li>
-            {view.events.map((event) => (
-              <TimelineEntry key={event.id} event={event} api={api} />
-            ))}
-          </ol>
-        </section>
-
-        {view.closed ? <p className="rounded-lg bg-slate-100 px-4 py-3 text-slate-700">{caseTexts.closedNoReplies}</p> : <ReplyForm api={api} />}
-        <CreditForm api={api} credit={view.credit} />
-        <CaseLinksPanel api={api} links={view.links} />
-        {view.closed ? null : <WithdrawPanel api={api} />}
+        {/* The report on one side, the conversation and the reply on the other; one column on phones. */}
+        <div className="grid gap-10 lg:grid-cols-2">
+          <div className="min-w-0">
+            <SentReport view={view} api={api} descriptionMin={descriptionMin} />
+          </div>
+          <div className="min-w-0 space-y-10">
+            <section aria-labelledby="timeline-title">
+              <h2 id="timeline-title" className="text-xl font-semibold text-slate-900">
+                {caseTexts.timeline}
+              </h2>
+              <ol className="mt-4 space-y-4">
+                <li className="text-sm text-slate-600">
+                  {formatAdminDate(view.receivedAt)}: {caseTexts.received}
+                </li>
+                {view.events.map((event) => (
+                  <TimelineEntry key={event.id} event={event} api={api} />
+                ))}
+              </ol>
+            </section>
+            {view.closed ? <p className="rounded-lg bg-slate-100 px-4 py-3 text-slate-700">{caseTexts.closedNoReplies}</p> : <CaseReplyForm api={api} attachmentRule={rule} />}
+          </div>
+        </div>
+        <div className="mx-auto max-w-3xl space-y-10">
+          <CreditForm api={api} credit={view.credit} />
+          <CaseLinksPanel api={api} links={view.links} />
+          {view.closed ? null : <WithdrawPanel api={api} />}
+        </div>
       </div>
     </>
   );
@@ -137,62 +156,6 @@ function TimelineEntry({ event, api }: { event: CaseEvent; api: string }) {
         </ul>
       ) : null}
     </li>
-  );
-}
-
-function ReplyForm({ api }: { api: string }) {
-  const revalidator = useRevalidator();
-  const [body, setBody] = useState("");
-  const [files, setFiles] = useState<File[]>([]);
-  const [failure, setFailure] = useState<ApiFailure>();
-  const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSent(false);
-    if (!body.trim() && files.length === 0) return setFailure({ fields: { body: caseTexts.messageRequired } });
-    const form = new FormData();
-    form.append("body", body);
-    files.forEach((file, index) => form.append(`attachment_${index}`, file, file.name));
-    setBusy(true);
-    const failed = await send(`${api}/messages`, { method: "POST", body: form });
-    setBusy(false);
-    setFailure(failed);
-    if (failed) return;
-    setBody("");
-    setFiles([]);
-    (event.target as HTMLFormElement).reset();
-    setSent(true);
-    await revalidator.revalidate();
-  }
-
-  const bodyError = failure?.fields?.body;
-  const fileError = failure?.fields ? Object.entries(failure.fields).find(([name]) => name.startsWith("attachment"))?.[1] : undefined;
-  return (
-    <CasePanel id="reply-title" title={caseTexts.reply}>
-      <form onSubmit={submit} noValidate className="mt-4 space-y-4">
-        <FormAlert error={failure && !failure.fields ? failure.error : undefined} />
-        <LabelledField id="case-reply" label={caseTexts.replyLabel} hint={caseTexts.replyHint} error={bodyError}>
-          {(control) => (
-            <textarea {...control} value={body} onChange={(event) => setBody(event.target.value)} rows={6} className={caseInputClass} />
-          )}
-        </LabelledField>
-        <LabelledField id="case-files" label={caseTexts.addFiles} error={fileError}>
-          {(control) => (
-            <input {...control} type="file" multiple onChange={(event) => setFiles([...(event.target.files ?? [])])} className="mt-1 block text-sm" />
-          )}
-        </LabelledField>
-        <button type="submit" disabled={busy} className="rounded-lg bg-indigo-700 px-5 py-2.5 font-semibold text-white hover:bg-indigo-800 disabled:opacity-60">
-          {busy ? caseTexts.sending : caseTexts.send}
-        </button>
-        {sent ? (
-          <p role="status" className="text-sm text-emerald-800">
-            {caseTexts.sent}
-          </p>
-        ) : null}
-      </form>
-    </CasePanel>
   );
 }
 

@@ -4,11 +4,17 @@ import { securitySubmitCopy, securitySubmitMeta } from "../content/security-subm
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import type { Route } from "./+types/security-submit";
 import { SiteLink } from "../components/ui/site-link";
+import { attachmentRule } from "../../server/reports/attachment-rule.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), securitySubmitMeta);
 
-export default function SecuritySubmitPage() {
+/** The attachments' rule comes from the server that applies it (and costs the page no script). */
+export function loader() {
+  return { attachmentRule: attachmentRule() };
+}
+
+export default function SecuritySubmitPage({ loaderData }: Route.ComponentProps) {
   const { guidelines } = securitySubmitCopy;
   return (
     <>
@@ -34,7 +40,7 @@ export default function SecuritySubmitPage() {
             ))}
           </ul>
         </aside>
-        <ReportForm />
+        <ReportForm attachmentRule={loaderData.attachmentRule} />
       </div>
     </>
   );

@@ -1,11 +1,17 @@
-import { LegalDocumentPage } from "../components/marketing/legal-document";
-import { termsMeta, termsOfUse } from "../content/legal/terms";
+import { PageBlocks } from "../components/blocks/page-blocks";
+import { termsMeta } from "../content/legal/terms";
 import { pageMeta, siteFromMatches } from "../lib/meta";
+import { loadSpecificationPage } from "../lib/pages/specification-page.server";
 import type { Route } from "./+types/terms";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(siteFromMatches(matches), termsMeta);
+/** A specification page the marketing team edits (docs/decisions/199): its live version, from its blocks. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadSpecificationPage(context, termsMeta);
+}
 
-export default function TermsPage() {
-  return <LegalDocumentPage document={termsOfUse} />;
+// Made by the loader from the page and the specification's copy: the browser's code carries neither.
+export const meta: Route.MetaFunction = ({ matches, data }) => (data ? pageMeta(siteFromMatches(matches), data.meta) : []);
+
+export default function TermsPage({ loaderData }: Route.ComponentProps) {
+  return <PageBlocks blocks={loaderData.page.blocks} posts={loaderData.posts} images={loaderData.images} />;
 }

@@ -1,5 +1,5 @@
 import express from "express";
-import { analyticsPeriod, CSV_TABLES, csvFileName, dayOf, type CsvTable } from "../../domain/analytics";
+import { analyticsFilter, analyticsPeriod, CSV_TABLES, csvFileName, dayOf, type CsvTable } from "../../domain/analytics";
 import type { AppServices } from "../context.server";
 import { sendApiError } from "../http/api-errors.server";
 import { requireAdmin } from "../http/require-admin.server";
@@ -8,7 +8,8 @@ import { reportCsv } from "./analytics-csv.server";
 
 /**
  * The dashboard's data, for the admin only (docs/decisions/141):
- * - `GET /api/admin/analytics?days=N` (or `from` and `to`, ISO dates): the report
+ * - `GET /api/admin/analytics?days=N` (or `from` and `to`, ISO dates): the report, narrowed by
+ *   one of `path`, `source` or `campaign` (decision 185); a filter it cannot apply is a 400 naming it
  * - `GET /api/admin/analytics.csv?days=N&table=pages|referrers|campaigns|vitals`: one of its tables
  * A bad period or table is a 400 naming the parameter.
  */
@@ -26,7 +27,9 @@ export function analyticsRouter(services: AppServices) {
   router.get("/admin/analytics", guard, async (req, res) => {
     const period = periodOf(req, res);
     if (!period) return;
-    res.json(await analyticsReport(services.db, period));
+    const filter = analyticsFilter(req.query);
+    if (!filter.ok) return sendApiError(res, 400, filter.error, { [filter.field]: filter.error });
+    res.json(await analyticsReport(services.db, period, filter.filter));
   });
 
   router.get("/admin/analytics.csv", guard, async (req, res) => {

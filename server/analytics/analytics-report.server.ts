@@ -1,20 +1,27 @@
-import { REPORT_ROWS, type AnalyticsPeriod, type AnalyticsReport } from "../../domain/analytics";
+import { previousPeriod, REPORT_ROWS, type AnalyticsFilter, type AnalyticsPeriod, type NarrowingFilter, type AnalyticsReport, type AnalyticsTotals } from "../../domain/analytics";
 import type { AppDatabase } from "../db/database.server";
-import { leadsByCampaign, leadsByLandingPage } from "./leads.server";
-import { trafficReport } from "./traffic-report.server";
+import { filteredTraffic } from "./filtered-traffic.server";
+import { conversionTotals, leadsByCampaign, leadsByLandingPage, leadsBySource } from "./leads.server";
+import { pageTitles } from "./page-titles.server";
+import { trafficReport, trafficTotals } from "./traffic-report.server";
 import { campaignKey, campaignOfValue, OTHER_VALUE } from "./visit-sources.server";
 import { vitalsByPage } from "./web-vitals.server";
 
 /**
  * The report of `GET /api/admin/analytics` and of the dashboard: the traffic of the period, with
- * the leads and demo clicks of each landing page and campaign, and the page speed of each page.
+ * the leads and demo clicks of each landing page, source and campaign, the page speed of each
+ * page, and the totals of the period just before. A filter (decision 185) narrows every figure to
+ * the visits of one page, referrer host or campaign; leads and clicks are those of such visits.
  */
-export async function analyticsReport(db: AppDatabase, period: AnalyticsPeriod): Promise<AnalyticsReport> {
-  const [traffic, leadsByPage, leadsOfCampaigns, vitals] = await Promise.all([
-    trafficReport(db, period),
-    leadsByLandingPage(db, period),
-    leadsByCampaign(db, period),
+export async function analyticsReport(db: AppDatabase, period: AnalyticsPeriod, filter: AnalyticsFilter = {}): Promise<AnalyticsReport> {
+  const narrowed = Object.keys(filter).length > 0 ? (filter as NarrowingFilter) : undefined;
+  const [traffic, leadsByPage, leadsOfCampaigns, leadsOfSources, vitals, previous] = await Promise.all([
+    narrowed ? filteredTraffic(db, period, narrowed) : trafficReport(db, period),
+    leadsByLandingPage(db, period, filter),
+    leadsByCampaign(db, period, filter),
+    leadsBySource(db, period, filter),
     vitalsByPage(db, period),
+    periodTotals(db, previousPeriod(period), filter),
   ]);
   // A landing page or campaign that brought leads is listed even if it fell out of the top rows,
   // as long as the table has room: clicks are the client's to send, so past REPORT_ROWS rows the
@@ -29,9 +36,29 @@ export async function analyticsReport(db: AppDatabase, period: AnalyticsPeriod):
     withConversions(traffic.campaigns, leadsOfCampaigns, campaignKey, (row) => ({ ...row, visitors: 0 })),
     { ...campaignOfValue(OTHER_VALUE), visitors: 0, leads: 0, demo_clicks: 0 },
   );
-  const leadsTotal = leadsByPage.reduce((sum, row) => sum + row.leads, 0);
-  const demoClicksTotal = leadsByPage.reduce((sum, row) => sum + row.demo_clicks, 0);
-  return { ...traffic, leads: leadsTotal, demo_clicks: demoClicksTotal, pages, campaigns, vitals };
+  const sources = withinRows(
+    withConversions(traffic.referrers, leadsOfSources, (row) => row.host, (row) => ({ ...row, visitors: 0 })),
+    { host: OTHER_VALUE, visitors: 0, leads: 0, demo_clicks: 0 },
+  ).map(({ host, visitors, leads }) => ({ host, visitors, leads }));
+  const titles = await pageTitles(db, pages.map((row) => row.path));
+  const listed = new Set(pages.map((row) => row.path));
+  return {
+    ...traffic,
+    leads: leadsByPage.reduce((sum, row) => sum + row.leads, 0),
+    demo_clicks: leadsByPage.reduce((sum, row) => sum + row.demo_clicks, 0),
+    pages: pages.map((row) => ({ ...row, ...titles.get(row.path) })),
+    campaigns,
+    sources,
+    // Page speed is not kept by source: narrowed, it is that of the pages listed, from every visit.
+    vitals: narrowed ? vitals.filter((row) => listed.has(row.path)) : vitals,
+    previous,
+  };
+}
+
+/** A period's views, visitors, leads and demo clicks under a filter: `previous` of the report. */
+export async function periodTotals(db: AppDatabase, period: AnalyticsPeriod, filter: AnalyticsFilter = {}): Promise<AnalyticsTotals> {
+  const [traffic, conversions] = await Promise.all([trafficTotals(db, period, filter), conversionTotals(db, period, filter)]);
+  return { ...period, ...traffic, ...conversions };
 }
 
 type Conversions = { leads: number; demo_clicks: number };

@@ -1,21 +1,38 @@
 import { sql } from "kysely";
-import { addDays, type AnalyticsPeriod } from "../../domain/analytics";
+import { addDays, type AnalyticsFilter, type AnalyticsPeriod } from "../../domain/analytics";
 import type { AppDatabase } from "../db/database.server";
-import { campaignKey } from "./visit-sources.server";
+import { campaignKey, campaignOfValue } from "./visit-sources.server";
 
 export type LeadsByLandingPage = { path: string; leads: number; demo_clicks: number };
 export type LeadsByCampaign = { source: string; medium: string; campaign: string; leads: number; demo_clicks: number };
 
+export type LeadsBySource = { host: string; leads: number; demo_clicks: number };
+
+/**
+ * A lead or click matches a filter by the visit that sent it (decision 185): its landing page,
+ * referrer host or campaign.
+ */
+function matches(filter: AnalyticsFilter) {
+  if ("path" in filter) return sql<boolean>`landing_path = ${filter.path}`;
+  if ("source" in filter) return sql<boolean>`referrer_host = ${filter.source}`;
+  if ("campaign" in filter) {
+    const { source, medium, campaign } = campaignOfValue(filter.campaign);
+    return sql<boolean>`(utm_source = ${source} and utm_medium = ${medium} and utm_campaign = ${campaign})`;
+  }
+  return sql<boolean>`1 = 1`;
+}
+
 /** The period's contact messages: created_at is ISO-8601 UTC text, so the days' bounds compare as text. */
-function messagesIn(db: AppDatabase, { from, to }: AnalyticsPeriod) {
+function messagesIn(db: AppDatabase, { from, to }: AnalyticsPeriod, filter: AnalyticsFilter) {
   return db
     .selectFrom("contact_messages")
     .where("created_at", ">=", `${from}T00:00:00.000Z`)
-    .where("created_at", "<", `${addDays(to, 1)}T00:00:00.000Z`);
+    .where("created_at", "<", `${addDays(to, 1)}T00:00:00.000Z`)
+    .where(matches(filter));
 }
 
-function clicksIn(db: AppDatabase, { from, to }: AnalyticsPeriod) {
-  return db.selectFrom("analytics_demo_clicks").where("day", ">=", from).where("day", "<=", to);
+function clicksIn(db: AppDatabase, { from, to }: AnalyticsPeriod, filter: AnalyticsFilter) {
+  return db.selectFrom("analytics_demo_clicks").where("day", ">=", from).where("day", "<=", to).where(matches(filter));
 }
 
 /** Most leads and clicks first, then by name: the same order on every database. */
@@ -28,13 +45,13 @@ function byWeight<T extends { leads: number; demo_clicks: number }>(key: (row: T
  * Leads (contact messages) and demo clicks of a period (UTC days, both ends included) per
  * landing page. "" is a row of its own: leads whose landing page is not known.
  */
-export async function leadsByLandingPage(db: AppDatabase, period: AnalyticsPeriod): Promise<LeadsByLandingPage[]> {
+export async function leadsByLandingPage(db: AppDatabase, period: AnalyticsPeriod, filter: AnalyticsFilter = {}): Promise<LeadsByLandingPage[]> {
   const [leads, clicks] = await Promise.all([
-    messagesIn(db, period)
+    messagesIn(db, period, filter)
       .select(["landing_path as path", (eb) => eb.fn.countAll<number | string>().as("count")])
       .groupBy("landing_path")
       .execute(),
-    clicksIn(db, period)
+    clicksIn(db, period, filter)
       .select(["landing_path as path", (eb) => eb.fn.sum<number | string>("clicks").as("count")])
       .groupBy("landing_path")
       .execute(),
@@ -50,15 +67,15 @@ export async function leadsByLandingPage(db: AppDatabase, period: AnalyticsPerio
  * Leads and demo clicks of a period per campaign (utm_source, utm_medium, utm_campaign): only
  * sources with at least one UTM value.
  */
-export async function leadsByCampaign(db: AppDatabase, period: AnalyticsPeriod): Promise<LeadsByCampaign[]> {
+export async function leadsByCampaign(db: AppDatabase, period: AnalyticsPeriod, filter: AnalyticsFilter = {}): Promise<LeadsByCampaign[]> {
   const tagged = sql<boolean>`(utm_source <> '' or utm_medium <> '' or utm_campaign <> '')`;
   const [leads, clicks] = await Promise.all([
-    messagesIn(db, period)
+    messagesIn(db, period, filter)
       .where(tagged)
       .select(["utm_source", "utm_medium", "utm_campaign", (eb) => eb.fn.countAll<number | string>().as("count")])
       .groupBy(["utm_source", "utm_medium", "utm_campaign"])
       .execute(),
-    clicksIn(db, period)
+    clicksIn(db, period, filter)
       .where(tagged)
       .select(["utm_source", "utm_medium", "utm_campaign", (eb) => eb.fn.sum<number | string>("clicks").as("count")])
       .groupBy(["utm_source", "utm_medium", "utm_campaign"])
@@ -72,4 +89,32 @@ export async function leadsByCampaign(db: AppDatabase, period: AnalyticsPeriod):
   for (const each of leads) row(each).leads += Number(each.count);
   for (const each of clicks) row(each).demo_clicks += Number(each.count);
   return [...rows.values()].sort(byWeight<LeadsByCampaign>(campaignKey));
+}
+
+/** Leads and demo clicks of a period per referrer host of the visit that sent them ("" for direct visits). */
+export async function leadsBySource(db: AppDatabase, period: AnalyticsPeriod, filter: AnalyticsFilter = {}): Promise<LeadsBySource[]> {
+  const [leads, clicks] = await Promise.all([
+    messagesIn(db, period, filter)
+      .select(["referrer_host as host", (eb) => eb.fn.countAll<number | string>().as("count")])
+      .groupBy("referrer_host")
+      .execute(),
+    clicksIn(db, period, filter)
+      .select(["referrer_host as host", (eb) => eb.fn.sum<number | string>("clicks").as("count")])
+      .groupBy("referrer_host")
+      .execute(),
+  ]);
+  const rows = new Map<string, LeadsBySource>();
+  const row = (host: string) => rows.get(host) ?? rows.set(host, { host, leads: 0, demo_clicks: 0 }).get(host)!;
+  for (const { host, count } of leads) row(host).leads += Number(count);
+  for (const { host, count } of clicks) row(host).demo_clicks += Number(count);
+  return [...rows.values()].sort(byWeight((each) => each.host));
+}
+
+/** How many leads and demo clicks a period has under a filter. */
+export async function conversionTotals(db: AppDatabase, period: AnalyticsPeriod, filter: AnalyticsFilter = {}): Promise<{ leads: number; demo_clicks: number }> {
+  const [leads, clicks] = await Promise.all([
+    messagesIn(db, period, filter).select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow(),
+    clicksIn(db, period, filter).select((eb) => eb.fn.sum<number | string | null>("clicks").as("count")).executeTakeFirstOrThrow(),
+  ]);
+  return { leads: Number(leads.count ?? 0), demo_clicks: Number(clicks.count ?? 0) };
 }

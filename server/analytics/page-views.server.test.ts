@@ -118,6 +118,23 @@ describe.each(testDatabaseKinds)("page views (%s)", (kind) => {
     ]);
   });
 
+  test("a visit counted while the day's salt was loading keeps its first request's source when its next request comes after", async () => {
+    database = await createTestDatabase(kind);
+    const views = counter(database.db);
+    // The first request of the process: the salt is asked for, the visitor waits unhashed.
+    views.count(request("192.0.2.1", { "user-agent": phone, referer: "https://www.linkedin.com/feed/" }), 200, "/blog/a-post", "?utm_source=li&utm_medium=social&utm_campaign=spring");
+    await expect.poll(async () => (await database!.db.selectFrom("analytics_salts").select("day").execute()).length).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The same visitor again, now hashed at once: no referrer, no campaign.
+    views.count(request("192.0.2.1", { "user-agent": phone }), 200, "/contact", "");
+    await views.close();
+
+    const traffic = await trafficReport(database.db, { from: DAY, to: DAY });
+    expect(traffic).toMatchObject({ views: 2, visitors: 1 });
+    expect(traffic.referrers).toEqual([{ host: "linkedin.com", visitors: 1 }]);
+    expect(traffic.campaigns).toEqual([{ source: "li", medium: "social", campaign: "spring", visitors: 1 }]);
+  });
+
   test("one kept-alive connection from a proxy carries many clients: each counts as itself", async () => {
     database = await createTestDatabase(kind);
     const views = createPageViews({

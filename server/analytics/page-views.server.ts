@@ -104,11 +104,11 @@ export function createPageViews({ db, siteHost, flushMs, clientAddress, logger, 
     if (daySaltValue === undefined) {
       salts.ask(of);
       const { address, userAgent } = client;
-      addVisitor(batch, batch.unhashed, `${address}\n${userAgent}`, path, () => ({ address, userAgent, device, source: source(), paths: new Set([path]) }));
+      addVisitor(batch, batch.unhashed, `${address}\n${userAgent}`, path, () => ({ address, userAgent, device, source: source(), paths: new Set([path]), views: new Map([[path, 1]]) }));
       return;
     }
     const keys = keysOf(client, daySaltValue);
-    addVisitor(batch, batch.visitors, keys.visitor, path, () => ({ client: keys.client, device, source: source(), paths: new Set([path]) }));
+    addVisitor(batch, batch.visitors, keys.visitor, path, () => ({ client: keys.client, device, source: source(), paths: new Set([path]), views: new Map([[path, 1]]) }));
   };
 
   const writer = batchWriter(flushMs, async () => {
@@ -231,14 +231,21 @@ function emptyBatch(): Batch {
   return { views: new Map(), visitors: new Map(), unhashed: new Map(), chars: 0 };
 }
 
-/** Adds a path to a visitor of the batch, or the visitor, while the batch has room. */
-function addVisitor<V extends { paths: Set<string>; source: VisitSource }>(batch: Batch, visitors: Map<string, V>, key: string, path: string, make: () => V): void {
+/**
+ * Adds a view of a path to a visitor of the batch, or the visitor, while the batch has room (its
+ * views per path are what the crossed roll-up credits to the visit's source).
+ */
+function addVisitor<V extends { paths: Set<string>; views: Map<string, number>; source: VisitSource }>(batch: Batch, visitors: Map<string, V>, key: string, path: string, make: () => V): void {
   const visitor = visitors.get(key);
-  if (visitor?.paths.has(path)) return;
+  if (visitor?.paths.has(path)) {
+    visitor.views.set(path, (visitor.views.get(path) ?? 0) + 1);
+    return;
+  }
   const full = batch.chars >= BATCH_CHARS;
   if (visitor) {
     if (full) return;
     visitor.paths.add(path);
+    visitor.views.set(path, 1);
     batch.chars += ENTRY_CHARS + path.length;
     return;
   }
@@ -258,7 +265,13 @@ function hashWaiting(batch: Batch, daySaltValue: string | undefined, siteHost: s
   for (const { address, userAgent, ...visitor } of batch.unhashed.values()) {
     const hash = visitorHash(daySaltValue, address, userAgent, siteHost);
     const known = visitors.get(hash);
-    visitors.set(hash, known ? { ...known, paths: new Set([...known.paths, ...visitor.paths]) } : { ...visitor, client: clientHash(daySaltValue, address) });
+    visitors.set(
+      hash,
+      known
+        ? // Counted before the salt was there, the waiting visit came first: its landing page and source win.
+          { ...known, source: visitor.source, paths: new Set([...known.paths, ...visitor.paths]), views: addedViews(known.views, visitor.views) }
+        : { ...visitor, client: clientHash(daySaltValue, address) },
+    );
   }
   return { views: batch.views, visitors };
 }
@@ -278,15 +291,22 @@ function putBack(batches: Map<string, Batch>, day: string, batch: Batch): void {
   }
   for (const [path, count] of batch.views) current.views.set(path, (current.views.get(path) ?? 0) + count);
   // The earlier batch saw the visit first: its landing page and source win.
-  const merge = <V extends { paths: Set<string> }>(into: Map<string, V>, from: Map<string, V>) => {
+  const merge = <V extends { paths: Set<string>; views: Map<string, number> }>(into: Map<string, V>, from: Map<string, V>) => {
     for (const [key, visitor] of from) {
       const known = into.get(key);
-      into.set(key, known ? { ...visitor, paths: new Set([...visitor.paths, ...known.paths]) } : visitor);
+      into.set(key, known ? { ...visitor, paths: new Set([...visitor.paths, ...known.paths]), views: addedViews(visitor.views, known.views) } : visitor);
     }
   };
   merge(current.visitors, batch.visitors);
   merge(current.unhashed, batch.unhashed);
   current.chars += batch.chars;
+}
+
+/** Two visitors' views per path added up. */
+function addedViews(a: Map<string, number>, b: Map<string, number>): Map<string, number> {
+  const sum = new Map(a);
+  for (const [path, views] of b) sum.set(path, (sum.get(path) ?? 0) + views);
+  return sum;
 }
 
 /** Runs `task` at every midnight (UTC) by `now`'s clock, until stopped; failures are logged. */

@@ -1,10 +1,10 @@
 import { sql } from "kysely";
-import { DEVICE_CLASSES, daysOf, REPORT_ROWS, type AnalyticsPeriod, type AnalyticsReport, type DeviceClass } from "../../domain/analytics";
+import { DEVICE_CLASSES, daysOf, REPORT_ROWS, type AnalyticsFilter, type AnalyticsPeriod, type AnalyticsReport, type DeviceClass } from "../../domain/analytics";
 import type { AppDatabase } from "../db/database.server";
 import { campaignOfValue, type SourceDimension } from "./visit-sources.server";
 
 /** What the roll-ups say of a period: everything of the report but leads and page speed. */
-export type Traffic = Omit<AnalyticsReport, "vitals" | "pages" | "campaigns" | "leads" | "demo_clicks"> & {
+export type Traffic = Omit<AnalyticsReport, "vitals" | "pages" | "campaigns" | "leads" | "demo_clicks" | "sources" | "previous"> & {
   pages: Omit<AnalyticsReport["pages"][number], "leads" | "demo_clicks">[];
   campaigns: Omit<AnalyticsReport["campaigns"][number], "leads" | "demo_clicks">[];
 };
@@ -57,4 +57,53 @@ export async function trafficReport(db: AppDatabase, { from, to }: AnalyticsPeri
     campaigns: campaigns.map((row) => ({ ...campaignOfValue(row.value), visitors: count(row.visitors) })),
     devices: devices.map((row) => ({ device: row.value as DeviceClass, visitors: count(row.visitors) })),
   };
+}
+
+/**
+ * A period's views and visitors under a filter, each a single sum on an index: visitors from the
+ * device dimension (every visitor has exactly one), or the crossed roll-ups (decision 185).
+ */
+export async function trafficTotals(db: AppDatabase, { from, to }: AnalyticsPeriod, filter: AnalyticsFilter): Promise<{ views: number; visitors: number }> {
+  if ("path" in filter) {
+    const row = await db
+      .selectFrom("analytics_pages")
+      .where("path", "=", filter.path)
+      .where("day", ">=", from)
+      .where("day", "<=", to)
+      .select([(eb) => eb.fn.sum("views").as("views"), (eb) => eb.fn.sum("visitors").as("visitors")])
+      .executeTakeFirstOrThrow();
+    return { views: count(row.views), visitors: count(row.visitors) };
+  }
+  if ("source" in filter || "campaign" in filter) {
+    const [dimension, value, column] = "source" in filter ? (["referrer", filter.source, "referrer_host"] as const) : (["campaign", filter.campaign, "campaign"] as const);
+    const [views, visitors] = await Promise.all([
+      db
+        .selectFrom("analytics_crossed")
+        .where("dimension", "=", dimension)
+        .where("value", "=", value)
+        .where("day", ">=", from)
+        .where("day", "<=", to)
+        .select((eb) => eb.fn.sum("views").as("views"))
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom("analytics_visits")
+        .where(column, "=", value)
+        .where("day", ">=", from)
+        .where("day", "<=", to)
+        .select((eb) => eb.fn.sum("visitors").as("visitors"))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { views: count(views.views), visitors: count(visitors.visitors) };
+  }
+  const [views, visitors] = await Promise.all([
+    db.selectFrom("analytics_pages").where("day", ">=", from).where("day", "<=", to).select((eb) => eb.fn.sum("views").as("views")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("analytics_sources")
+      .where("day", ">=", from)
+      .where("day", "<=", to)
+      .where("dimension", "=", "device")
+      .select((eb) => eb.fn.sum("visitors").as("visitors"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { views: count(views.views), visitors: count(visitors.visitors) };
 }

@@ -19,9 +19,14 @@ export type PendingVisitor = {
   /** Where the visit came from, as the first request of it in this batch says. */
   source: VisitSource;
   paths: Set<string>;
+  /** Views per path, for the crossed roll-up. */
+  views: Map<string, number>;
 };
 
 type Visitor = PendingVisitor & { hash: string };
+/** A visitor with its visit's source as the day keeps it: open values past the day's room read OTHER_VALUE. */
+type Credited = Visitor & { kept: VisitKey; fresh: boolean };
+type VisitKey = { referrer_host: string; campaign: string; device: string };
 type SourceValue = { dimension: SourceDimension; value: string };
 
 /**
@@ -47,28 +52,38 @@ export async function writeViews(db: AppDatabase, { day, views, now }: { day: st
   await db.transaction().execute(async (trx) => {
     const visitorsOfPath = new Map<string, number>();
     if (day >= firstOpenDay(now) && views.visitors.size > 0) {
-      const visitors = await admittedVisitors(trx, day, views.visitors);
+      const { known, newcomers } = await admittedVisitors(trx, day, views.visitors);
+      const kept = await withinDailyValues(trx, day, newcomers);
       const fresh = new Set<string>();
-      for (const chunk of inChunks(visitors)) {
+      for (const chunk of inChunks(newcomers.map((visitor, index) => ({ visitor, kept: kept[index]! })))) {
         const rows = await trx
           .insertInto("analytics_visitors")
-          .values(chunk.map(({ hash }) => ({ day, visitor: hash })))
+          .values(chunk.map(({ visitor, kept }) => ({ day, visitor: visitor.hash, ...visitKey(kept) })))
           .onConflict((conflict) => conflict.columns(["day", "visitor"]).doNothing())
           .returning("visitor")
           .execute();
         for (const row of rows) fresh.add(row.visitor);
       }
-      await addSources(trx, day, visitors.filter(({ hash }) => fresh.has(hash)));
-      const pairs = visitors.flatMap(({ hash, paths }) => [...paths].map((path) => ({ day, visitor: hash, path })));
+      await addSources(trx, day, kept.filter((_, index) => fresh.has(newcomers[index]!.hash)).flat());
+      const pairs = [...known, ...newcomers].flatMap(({ hash, paths }) => [...paths].map((path) => ({ day, visitor: hash, path })));
+      const freshPairs = new Set<string>();
       for (const chunk of inChunks(pairs)) {
         const rows = await trx
           .insertInto("analytics_page_visitors")
           .values(chunk)
           .onConflict((conflict) => conflict.columns(["day", "visitor", "path"]).doNothing())
-          .returning("path")
+          .returning(["visitor", "path"])
           .execute();
-        for (const { path } of rows) visitorsOfPath.set(path, (visitorsOfPath.get(path) ?? 0) + 1);
+        for (const { visitor, path } of rows) {
+          visitorsOfPath.set(path, (visitorsOfPath.get(path) ?? 0) + 1);
+          freshPairs.add(`${visitor}\n${path}`);
+        }
       }
+      const credited: Credited[] = [
+        ...known,
+        ...newcomers.map((visitor, index) => ({ ...visitor, kept: visitKey(kept[index]!), fresh: fresh.has(visitor.hash) })),
+      ];
+      await addCrossed(trx, day, credited, freshPairs);
     }
     const paths = new Set([...views.views.keys(), ...visitorsOfPath.keys()]);
     const rows = [...paths].map((path) => ({ day, path, views: views.views.get(path) ?? 0, visitors: visitorsOfPath.get(path) ?? 0 }));
@@ -87,34 +102,95 @@ export async function writeViews(db: AppDatabase, { day, views, now }: { day: st
   });
 }
 
+/** A visitor's bounded source values as the visitor row and the crossed roll-ups keep them. */
+function visitKey(values: SourceValue[]): VisitKey {
+  const of = (dimension: SourceDimension) => values.find((entry) => entry.dimension === dimension)?.value ?? "";
+  return { referrer_host: of("referrer"), campaign: of("campaign"), device: of("device") };
+}
+
+/**
+ * Adds the batch to the crossed roll-ups (migration 0055, decision 185): each visitor's views of
+ * each path, and each page visitor new to the day, by the referrer, campaign and device of the visit;
+ * each visitor new to the day by its referrer, campaign and device together.
+ */
+async function addCrossed(trx: AppDatabase, day: string, visitors: Credited[], freshPairs: Set<string>): Promise<void> {
+  const crossed = new Map<string, { dimension: string; value: string; path: string; views: number; visitors: number }>();
+  const visits = new Map<string, VisitKey & { visitors: number }>();
+  for (const { hash, kept, fresh, views } of visitors) {
+    for (const [path, count] of views) {
+      const isNew = freshPairs.has(`${hash}\n${path}`) ? 1 : 0;
+      for (const [dimension, value] of [["referrer", kept.referrer_host], ["campaign", kept.campaign], ["device", kept.device]] as const) {
+        const key = `${dimension}\n${value}\n${path}`;
+        const entry = crossed.get(key) ?? crossed.set(key, { dimension, value, path, views: 0, visitors: 0 }).get(key)!;
+        entry.views += count;
+        entry.visitors += isNew;
+      }
+    }
+    if (!fresh) continue;
+    const key = `${kept.referrer_host}\n${kept.campaign}\n${kept.device}`;
+    const entry = visits.get(key) ?? visits.set(key, { ...kept, visitors: 0 }).get(key)!;
+    entry.visitors += 1;
+  }
+  for (const chunk of inChunks([...crossed.values()])) {
+    await trx
+      .insertInto("analytics_crossed")
+      .values(chunk.map((row) => ({ day, ...row })))
+      .onConflict((conflict) =>
+        conflict.columns(["day", "dimension", "value", "path"]).doUpdateSet((eb) => ({
+          views: eb("analytics_crossed.views", "+", eb.ref("excluded.views")),
+          visitors: eb("analytics_crossed.visitors", "+", eb.ref("excluded.visitors")),
+        })),
+      )
+      .execute();
+  }
+  for (const chunk of inChunks([...visits.values()])) {
+    await trx
+      .insertInto("analytics_visits")
+      .values(chunk.map((row) => ({ day, ...row })))
+      .onConflict((conflict) =>
+        conflict
+          .columns(["day", "referrer_host", "campaign", "device"])
+          .doUpdateSet((eb) => ({ visitors: eb("analytics_visits.visitors", "+", eb.ref("excluded.visitors")) })),
+      )
+      .execute();
+  }
+}
+
 /**
  * The batch's visitors the day already knows, and of the unknown ones as many as each client's
  * allowance of visitors still has room for (client-limits.server.ts).
  */
-async function admittedVisitors(trx: AppDatabase, day: string, pending: Map<string, PendingVisitor>): Promise<Visitor[]> {
-  const known = new Set<string>();
+async function admittedVisitors(trx: AppDatabase, day: string, pending: Map<string, PendingVisitor>): Promise<{ known: Credited[]; newcomers: Visitor[] }> {
+  const known = new Map<string, VisitKey>();
   for (const chunk of inChunks([...pending.keys()])) {
-    const rows = await trx.selectFrom("analytics_visitors").select("visitor").where("day", "=", day).where("visitor", "in", chunk).execute();
-    for (const row of rows) known.add(row.visitor);
+    const rows = await trx
+      .selectFrom("analytics_visitors")
+      .select(["visitor", "referrer_host", "campaign", "device"])
+      .where("day", "=", day)
+      .where("visitor", "in", chunk)
+      .execute();
+    for (const { visitor, ...kept } of rows) known.set(visitor, kept);
   }
   const wanted = new Map<string, number>();
   for (const [hash, { client }] of pending) if (!known.has(hash)) wanted.set(client, (wanted.get(client) ?? 0) + 1);
   const granted = await takeAllowance(trx, day, "visitors", wanted);
-  const admitted: Visitor[] = [];
+  const admitted = { known: [] as Credited[], newcomers: [] as Visitor[] };
   for (const [hash, visitor] of pending) {
-    if (!known.has(hash)) {
-      const left = granted.get(visitor.client) ?? 0;
-      if (left === 0) continue;
-      granted.set(visitor.client, left - 1);
+    const kept = known.get(hash);
+    if (kept) {
+      admitted.known.push({ ...visitor, hash, kept, fresh: false });
+      continue;
     }
-    admitted.push({ ...visitor, hash });
+    const left = granted.get(visitor.client) ?? 0;
+    if (left === 0) continue;
+    granted.set(visitor.client, left - 1);
+    admitted.newcomers.push({ ...visitor, hash });
   }
   return admitted;
 }
 
-/** Adds each new visitor of the day to the count of each value of its source. */
-async function addSources(trx: AppDatabase, day: string, visitors: Visitor[]): Promise<void> {
-  const bounded = await withinDailyValues(trx, day, visitors);
+/** Adds each new visitor of the day (its bounded source values) to the count of each value. */
+async function addSources(trx: AppDatabase, day: string, bounded: SourceValue[]): Promise<void> {
   const counts = new Map<string, { dimension: SourceDimension; value: string; visitors: number }>();
   for (const { dimension, value } of bounded) {
     const key = `${dimension}\n${value}`;
@@ -142,8 +218,9 @@ async function addSources(trx: AppDatabase, day: string, visitors: Visitor[]): P
  * roll-up by more than that, and one sender cannot use up the day's room. Landing pages and
  * devices come from a closed set.
  */
-async function withinDailyValues(trx: AppDatabase, day: string, visitors: Visitor[]): Promise<SourceValue[]> {
-  const values = visitors.flatMap(({ client, device, source }) => sourceValues(source, device).map((entry) => ({ ...entry, client })));
+async function withinDailyValues(trx: AppDatabase, day: string, visitors: Visitor[]): Promise<SourceValue[][]> {
+  const ofVisitors = visitors.map(({ client, device, source }) => sourceValues(source, device).map((entry) => ({ ...entry, client })));
+  const values = ofVisitors.flat();
   const room = new Map<SourceDimension, { left: number; known: Set<string> }>();
   for (const dimension of OPEN_DIMENSIONS) {
     const wanted = [...new Set(values.filter((entry) => entry.dimension === dimension).map((entry) => entry.value))];
@@ -156,16 +233,18 @@ async function withinDailyValues(trx: AppDatabase, day: string, visitors: Visito
     wanted.add(`${entry.dimension}\n${entry.value}`);
   }
   const granted = await takeAllowance(trx, day, "open_values", new Map([...wantedByClient].map(([client, wanted]) => [client, wanted.size])));
-  return values.map(({ client, ...entry }) => {
-    if (!isNew(entry)) return entry;
-    const limit = room.get(entry.dimension)!;
-    const clientLeft = granted.get(client) ?? 0;
-    if (limit.left <= 0 || clientLeft <= 0) return { dimension: entry.dimension, value: OTHER_VALUE };
-    limit.left -= 1;
-    limit.known.add(entry.value);
-    granted.set(client, clientLeft - 1);
-    return entry;
-  });
+  return ofVisitors.map((entries) =>
+    entries.map(({ client, ...entry }) => {
+      if (!isNew(entry)) return entry;
+      const limit = room.get(entry.dimension)!;
+      const clientLeft = granted.get(client) ?? 0;
+      if (limit.left <= 0 || clientLeft <= 0) return { dimension: entry.dimension, value: OTHER_VALUE };
+      limit.left -= 1;
+      limit.known.add(entry.value);
+      granted.set(client, clientLeft - 1);
+      return entry;
+    }),
+  );
 }
 
 /** Which of `wanted` the day already counts in `dimension`, and how many new values it has room for. */

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { AppDatabase } from "../db/database.server";
-import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, type AuditAction, type AuditEvent, type AuditPage } from "../../domain/audit";
+import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, actionsOfKind, type AuditAction, type AuditKind, type AuditPage } from "../../domain/audit";
+import { labelEvents } from "./audit-labels.server";
 
 /** What one recorded event says: never a secret (a password, a code, a token), only names and ids. */
 export type AuditEntry = {
@@ -11,6 +12,10 @@ export type AuditEntry = {
   ip?: string | null;
   /** The public id of the admin session that acted (or was opened), if any. */
   session?: string | null;
+  /** The target's name now (a post's title, a report's reference), shown once the target is gone (decision 191). */
+  label?: string | null;
+  /** What changed, in words: a report's new status, its severity. */
+  detail?: string | null;
 };
 
 const MAX_FIELD = 200;
@@ -19,7 +24,7 @@ const MAX_FIELD = 200;
  * Records one event of the audit trail (docs/decisions/152). Every door calls it after the change
  * it reports was made; a failure to record is not hidden from the caller.
  */
-export async function record(db: AppDatabase, { action, target, ip, session }: AuditEntry, now = new Date()): Promise<void> {
+export async function record(db: AppDatabase, { action, target, ip, session, label, detail }: AuditEntry, now = new Date()): Promise<void> {
   await db
     .insertInto("audit_events")
     .values({
@@ -29,6 +34,8 @@ export async function record(db: AppDatabase, { action, target, ip, session }: A
       target: clip(target),
       ip: clip(ip),
       session: clip(session),
+      target_label: clip(label),
+      detail: clip(detail),
     })
     .execute();
 }
@@ -60,24 +67,36 @@ function clip(value: string | null | undefined): string | null {
   return value ? value.slice(0, MAX_FIELD) : null;
 }
 
-/** One page of the trail, newest first, optionally of one action. */
-export async function listAuditEvents(
-  db: AppDatabase,
-  { page = 1, action }: { page?: number; action?: AuditAction } = {},
-): Promise<AuditPage> {
+export type AuditFilter = {
+  page?: number;
+  action?: AuditAction;
+  kind?: AuditKind;
+  /** ISO instants: events at or after `from`, before `to`. */
+  from?: string;
+  to?: string;
+};
+
+/**
+ * One page of the trail, newest first, optionally of one action or kind and within dates; each
+ * event's target and session named as a person would (docs/decisions/191).
+ */
+export async function listAuditEvents(db: AppDatabase, { page = 1, action, kind, from, to }: AuditFilter = {}): Promise<AuditPage> {
   let query = db.selectFrom("audit_events");
   if (action) query = query.where("action", "=", action);
+  if (kind) query = query.where("action", "in", actionsOfKind(kind));
+  if (from) query = query.where("at", ">=", from);
+  if (to) query = query.where("at", "<", to);
   const { count } = await query.select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
   const totalPages = Math.max(1, Math.ceil(Number(count) / AUDIT_PAGE_SIZE));
   const current = Math.min(Math.max(1, page), totalPages);
   const rows = await query
-    .select(["at", "action", "target", "ip", "session", "count"])
+    .select(["at", "action", "target", "ip", "session", "count", "target_label", "detail"])
     .orderBy("at", "desc")
     .orderBy("id", "desc")
     .limit(AUDIT_PAGE_SIZE)
     .offset((current - 1) * AUDIT_PAGE_SIZE)
     .execute();
-  const items = rows.map((row) => ({ ...row, count: Number(row.count) })) as AuditEvent[];
+  const items = await labelEvents(db, rows.map((row) => ({ ...row, action: row.action as AuditAction, count: Number(row.count) })));
   return { items, page: current, totalPages };
 }
 

@@ -8,7 +8,7 @@ import { clientKey } from "../http/client-key.server";
 import { requireAdmin } from "../http/require-admin.server";
 import type { RateLimited } from "../limits/rate-limits.server";
 import { listSessions, revokeSessionById } from "./admin-auth.server";
-import { listFactors } from "./factors.server";
+import { findFactor, listFactors, showEnrolment } from "./factors.server";
 import { changePassword } from "./password-change.server";
 import { factorKey } from "./secret-box.server";
 import { addFactor, confirmFactor, removeFactor, renewRecoveryCodes, type StepUpActor } from "./step-up.server";
@@ -39,23 +39,18 @@ export function accountRouter(services: AppServices) {
       if (result.code === "too_many") return sendApiError(res, 409, "At most 10 authenticators can be added; remove one first");
       return sendRefusal(res, result);
     }
-    await audit.record(db, { action: "factor.enrolled", target: result.factor.id, ...context(req, res) });
+    await audit.record(db, { action: "factor.enrolled", target: result.factor.id, label: friendlyName, ...context(req, res) });
     res.status(201).json(result.factor);
   });
 
-  /** A `{ code }` body, or a 400 naming it. */
-  function readCode(req: Request, res: Response): string | undefined {
-    const parsed = codeBodySchema.safeParse(req.body);
-    if (parsed.success) return parsed.data.code;
-    sendApiError(res, 400, accountMessages.codeRequired, { code: accountMessages.codeRequired });
-    return undefined;
-  }
-  const wrongCode = (res: Response) => sendApiError(res, 400, accountMessages.codeInvalid, { code: accountMessages.codeInvalid });
-  /** A refused step-up: 429 past a limit, else 400 naming the field. */
-  function sendRefusal(res: Response, refused: RateLimited | { error: string; fields: Record<string, string> }) {
-    if ("retryAfterSeconds" in refused) return sendRateLimited(res, refused);
-    sendApiError(res, 400, refused.error, refused.fields);
-  }
+  // An unverified factor's QR code and secret again, for the session that added it, for 15
+  // minutes (decision 191): a reload does not lose the enrolment. Never part of the list.
+  router.get("/admin/factors/:id/enrolment", admin, async (req, res) => {
+    res.set("Cache-Control", "no-store");
+    const enrolment = await showEnrolment({ db, key: key() }, String(req.params.id), res.locals.adminSession?.id);
+    if (!enrolment) return sendApiError(res, 404, accountMessages.enrolmentGone);
+    res.json(enrolment);
+  });
 
   router.post("/admin/factors/:id/verify", admin, async (req, res) => {
     const code = readCode(req, res);
@@ -78,9 +73,11 @@ export function accountRouter(services: AppServices) {
       const fields = fieldErrors(parsed.error);
       return sendApiError(res, 400, Object.values(fields)[0] ?? accountMessages.removeNeedsProof, fields);
     }
+    // Its name, for the trail once it is gone (decision 191).
+    const name = (await findFactor(db, String(req.params.id)))?.friendly_name;
     const result = await removeFactor({ db, key: key() }, String(req.params.id), parsed.data, actor(req, res));
     if (!result.ok) return result.code === "not_found" ? sendApiError(res, 404, accountMessages.factorNotFound) : sendRefusal(res, result);
-    await audit.record(db, { action: "factor.deleted", target: String(req.params.id), ...context(req, res) });
+    await audit.record(db, { action: "factor.deleted", target: String(req.params.id), label: name, ...context(req, res) });
     res.status(204).end();
   });
 
@@ -104,6 +101,11 @@ export function accountRouter(services: AppServices) {
     res.status(204).end();
   });
 
+  // Whether the password can be changed here: not while ADMIN_PASSWORD sets it (decision 191).
+  router.get("/admin/password", admin, (_req, res) => {
+    res.json({ set_by_environment: Boolean(config.adminPassword) });
+  });
+
   router.post("/admin/password", admin, async (req, res) => {
     const result = await changePassword({ db, key: key(), adminPassword: config.adminPassword }, req.body, {
       session: res.locals.adminSession!,
@@ -119,4 +121,20 @@ export function accountRouter(services: AppServices) {
   });
 
   return router;
+}
+
+/** A `{ code }` body, or a 400 naming it. */
+function readCode(req: Request, res: Response): string | undefined {
+  const parsed = codeBodySchema.safeParse(req.body);
+  if (parsed.success) return parsed.data.code;
+  sendApiError(res, 400, accountMessages.codeRequired, { code: accountMessages.codeRequired });
+  return undefined;
+}
+
+const wrongCode = (res: Response) => sendApiError(res, 400, accountMessages.codeInvalid, { code: accountMessages.codeInvalid });
+
+/** A refused step-up: 429 past a limit, else 400 naming the field. */
+function sendRefusal(res: Response, refused: RateLimited | { error: string; fields: Record<string, string> }) {
+  if ("retryAfterSeconds" in refused) return sendRateLimited(res, refused);
+  sendApiError(res, 400, refused.error, refused.fields);
 }

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { revokeAllPreviewLinks } from "../blog/preview-links.server";
 import { describeBrowser, type LogoutScope, type SessionSummary } from "../../domain/account";
+import { displayAddress } from "../../domain/ip-address";
 import type { AppDatabase } from "../db/database.server";
 import { generatePassword, hashPassword, needsRehash, verifyPassword } from "./password.server";
 
@@ -223,7 +224,8 @@ export async function listSessions(
     id: row.id ?? row.token_hash.slice(0, 32),
     created_at: row.created_at,
     last_used_at: row.last_seen_at ?? row.created_at,
-    ip: row.ip,
+    // Shown as people read it: IPv4 as IPv4, never `::ffff:` (decision 191).
+    ip: row.ip === null ? null : displayAddress(row.ip),
     browser: describeBrowser(row.user_agent),
     current: row.token_hash === current.tokenHash,
   }));

@@ -56,9 +56,34 @@ export async function enrolFactor(
       enrolled_session: session ?? null,
     })
     .execute();
+  return { ok: true, factor: await describeEnrolment(id, issuer, secret) };
+}
+
+/** What the authenticator app is given: the secret as text, as an otpauth URI and as a QR code (SVG). */
+async function describeEnrolment(id: string, issuer: string, secret: string): Promise<EnrolledFactor> {
   const otpauthUri = generateURI({ issuer, label: ACCOUNT_LABEL, secret });
   const qrSvg = await QRCode.toString(otpauthUri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
-  return { ok: true, factor: { id, factor_type: "totp", status: "unverified", secret, otpauth_uri: otpauthUri, qr_svg: qrSvg } };
+  return { id, factor_type: "totp", status: "unverified", secret, otpauth_uri: otpauthUri, qr_svg: qrSvg };
+}
+
+/** How long the session that added a factor may see its secret again while it is unverified (decision 191). */
+export const ENROLMENT_SHOWN_MS = 15 * 60 * 1000;
+
+/**
+ * An unverified factor's secret and QR code again, so a reload does not lose the enrolment: only
+ * to the session that added it, within ENROLMENT_SHOWN_MS of adding it; undefined otherwise.
+ */
+export async function showEnrolment({ db, key }: FactorContext, factorId: string, session: string | null | undefined, now = new Date()) {
+  if (!session) return undefined;
+  const row = await db
+    .selectFrom("admin_factors")
+    .select(["id", "status", "issuer", "secret_sealed", "enrolled_session", "created_at"])
+    .where("id", "=", factorId)
+    .executeTakeFirst();
+  if (!row || row.status !== "unverified" || row.enrolled_session !== session) return undefined;
+  if (now.getTime() - Date.parse(row.created_at) >= ENROLMENT_SHOWN_MS) return undefined;
+  const secret = unseal(key, row.secret_sealed, row.id);
+  return secret ? describeEnrolment(row.id, row.issuer, secret) : undefined;
 }
 
 /**
@@ -146,7 +171,7 @@ export async function checkSecondFactor(
 
 /** A factor's state, and the session that added it: what the step-up to remove it depends on. */
 export async function findFactor(db: AppDatabase, factorId: string) {
-  return db.selectFrom("admin_factors").select(["id", "status", "enrolled_session"]).where("id", "=", factorId).executeTakeFirst();
+  return db.selectFrom("admin_factors").select(["id", "status", "enrolled_session", "friendly_name"]).where("id", "=", factorId).executeTakeFirst();
 }
 
 /**

@@ -110,8 +110,8 @@ export async function addFactor(
 
 /**
  * Removes a factor, given a code from a factor that stays, a recovery code, or the password. A
- * factor never verified may be taken back without any by the session that added it: it protects
- * nothing yet.
+ * factor never verified may be taken back without any, from any session of the admin: it cannot
+ * sign in, so it protects nothing yet (decision 191).
  */
 export async function removeFactor(
   context: FactorContext,
@@ -121,8 +121,7 @@ export async function removeFactor(
 ): Promise<{ ok: true; lastFactor: boolean } | { ok: false; code: "not_found" } | Refused> {
   const factor = await findFactor(context.db, factorId);
   if (!factor) return { ok: false, code: "not_found" };
-  const ownUnverified = factor.status === "unverified" && Boolean(actor.session) && factor.enrolled_session === actor.session;
-  if (!ownUnverified) {
+  if (factor.status !== "unverified") {
     if (!proof.code && !proof.password) return refuse("invalid", "code", accountMessages.removeNeedsProof);
     const refused = await stepUp(context, proof, actor, { door: `factor.remove ${factorId}`, exceptFactor: factorId, passwordAllowed: true });
     if (refused) return refused;

@@ -1,7 +1,8 @@
 import express, { type Request, type Response } from "express";
 import { adminApiMessages } from "../../domain/admin-messages";
 import { authMessages } from "../../domain/auth";
-import { postMessages } from "../../domain/blog-post";
+import { postMessages, type BlogPost } from "../../domain/blog-post";
+import { postStatus } from "../../domain/post-publishing";
 import {
   ADMIN_POST_BODY_LIMIT,
   createPost,
@@ -47,7 +48,11 @@ export function adminPostsRouter(services: AppServices) {
 
   router.post("/admin/posts", requireAdmin(services, authMessages.requiredToCreate), largeJson, async (req, res) => {
     const result = await createPost(db, req.body);
-    if (result.ok) await audit.record(db, { action: "post.created", target: result.post.id, ip: req.ip, session: res.locals.adminSession?.id });
+    if (result.ok) {
+      const who = { target: result.post.id, label: result.post.title, ip: req.ip, session: res.locals.adminSession?.id };
+      await audit.record(db, { action: "post.created", ...who });
+      if (postStatus(result.post) === "scheduled") await audit.record(db, { action: "post.scheduled", ...who, detail: result.post.publish_at });
+    }
     sendWriteResult(res, result, 201);
   });
 
@@ -56,15 +61,21 @@ export function adminPostsRouter(services: AppServices) {
     requireAdmin(services, authMessages.requiredToUpdate),
     largeJson,
     async (req: Request<PostParams>, res: Response) => {
+      const before = await getPostById(db, req.params.id);
       const result = await updatePost(db, req.params.id, req.body);
-      if (result.ok) await audit.record(db, { action: patchAction(req.body), target: result.post.id, ip: req.ip, session: res.locals.adminSession?.id });
+      if (result.ok) {
+        const action = patchAction(req.body, before, result.post);
+        const detail = action === "post.scheduled" ? result.post.publish_at : undefined;
+        await audit.record(db, { action, target: result.post.id, label: result.post.title, detail, ip: req.ip, session: res.locals.adminSession?.id });
+      }
       sendWriteResult(res, result, 200);
     },
   );
 
   router.delete("/admin/posts/:id", requireAdmin(services, authMessages.requiredToDelete), async (req: Request<PostParams>, res) => {
+    const title = (await getPostById(db, req.params.id))?.title;
     if (!(await deletePost(db, req.params.id))) return sendApiError(res, 404, adminApiMessages.postNotFound);
-    await audit.record(db, { action: "post.deleted", target: req.params.id, ip: req.ip, session: res.locals.adminSession?.id });
+    await audit.record(db, { action: "post.deleted", target: req.params.id, label: title, ip: req.ip, session: res.locals.adminSession?.id });
     res.status(204).end();
   });
 
@@ -72,18 +83,21 @@ export function adminPostsRouter(services: AppServices) {
 }
 
 /**
- * What a post update did, for the audit trail: a publish date set is a schedule, a change of
- * `published` or `featured` alone a publish, unpublish or feature; `restored_from` (a revision
- * put back in the editor) a restore; anything else an update.
+ * What a post update did, for the audit trail, from the post before and after (decision 191): a
+ * post that becomes scheduled (or moves its time) is scheduled, one that stops being scheduled
+ * without going live unscheduled; a change of `published` a publish or unpublish, of `featured`
+ * a feature; `restored_from` (a revision put back in the editor) a restore; else an update.
  */
-function patchAction(body: unknown): AuditAction {
+function patchAction(body: unknown, before: BlogPost | undefined, after: BlogPost): AuditAction {
   const fields = body !== null && typeof body === "object" ? (body as Record<string, unknown>) : {};
   if (typeof fields.restored_from === "string") return "post.restored";
-  if (typeof fields.publish_at === "string" && fields.published === true) return "post.scheduled";
-  if (fields.published === true) return "post.published";
-  if (fields.published === false) return "post.unpublished";
-  if (fields.featured === true) return "post.featured";
-  if (fields.featured === false) return "post.unfeatured";
+  const was = before ? postStatus(before) : undefined;
+  const is = postStatus(after);
+  if (is === "scheduled" && (was !== "scheduled" || before?.publish_at !== after.publish_at)) return "post.scheduled";
+  if (was === "scheduled" && is === "draft") return "post.unscheduled";
+  if (was === "scheduled" && is === "published") return "post.published";
+  if (before && before.published !== after.published) return after.published ? "post.published" : "post.unpublished";
+  if (before && before.featured !== after.featured) return after.featured ? "post.featured" : "post.unfeatured";
   return "post.updated";
 }
 

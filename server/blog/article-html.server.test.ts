@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { parseSanitizedTags } from "../../tests/helpers/html-tags";
-import { cleanArticleHtml, cleanArticleHtmlCached } from "./article-html.server";
+import { cleanArticleHtml } from "./article-html.server";
 import { IMAGE_PLACEHOLDER_SRC, restoreOrdinarySpaces, safeImageSrc } from "../../domain/editor-content";
 
 const xssVectors: string[] = JSON.parse(
@@ -238,13 +238,6 @@ describe("the allowlist's rules", () => {
     expect(cleanArticleHtml("<p><strong>a</strong>&nbsp;<em>b</em></p>")).toBe("<p><strong>a</strong> <em>b</em></p>");
     // A run keeps its width and may still break at its end.
     expect(cleanArticleHtml("<p>a&nbsp;&nbsp;&nbsp;b</p>")).toBe("<p>a\u00a0\u00a0 b</p>");
-  });
-
-  test("the cached cleaner answers the same as the cleaner, per post version", async () => {
-    const html = '<p onclick="x()">v1</p>';
-    expect(await cleanArticleHtmlCached("post-1:2026-01-01T00:00:00.000Z", html)).toBe("<p>v1</p>");
-    expect(await cleanArticleHtmlCached("post-1:2026-01-01T00:00:00.000Z", html)).toBe("<p>v1</p>");
-    expect(await cleanArticleHtmlCached("post-1:2026-01-02T00:00:00.000Z", "<p>v2</p>")).toBe("<p>v2</p>");
   });
 
   test("srcset, sizes and dimensions come only from the server's images, on their exact address", () => {

@@ -3,6 +3,7 @@ import { apiTestServer } from "../../tests/helpers/api-test-server";
 import { testDatabaseKinds } from "../../tests/helpers/test-database";
 import { createPost } from "./posts.server";
 import { escapeXml, feedsRouter } from "./feeds-api.server";
+import { createPage, publishPage } from "../pages/site-pages.server";
 
 const SITE_URL = "https://www.dialogic.example";
 
@@ -72,6 +73,25 @@ describe.each(testDatabaseKinds)("feeds on %s", (kind) => {
     expect(locations).toContain(`${SITE_URL}/blog/author/admin`);
     if (!live.ok) throw new Error("not created");
     expect(xml).toContain(`<url><loc>${SITE_URL}/blog/live</loc><lastmod>${live.post.updated_at}</lastmod></url>`);
+  });
+
+  test("the sitemap lists the live pages the team edits, not drafts or noindex ones, from the moment they change", async () => {
+    const { db, get } = await start();
+    const locations = async () => [...(await (await get("/sitemap.xml")).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    const page = async (path: string, noindex = false) => {
+      const created = await createPage(db, { path, title: path, seo: { noindex } });
+      if (!created.ok) throw new Error(created.error);
+      return created.page.id;
+    };
+    const webinar = await page("/webinar");
+    await page("/draft-offer");
+    await publishPage(db, await page("/hidden-offer", true), {});
+    expect(await locations()).not.toContain(`${SITE_URL}/webinar`);
+    await publishPage(db, webinar, {});
+    const listed = await locations();
+    expect(listed).toContain(`${SITE_URL}/webinar`);
+    expect(listed).not.toContain(`${SITE_URL}/draft-offer`);
+    expect(listed).not.toContain(`${SITE_URL}/hidden-offer`);
   });
 
   test("a category's and an author's feeds list their published posts; an unknown one is 404", async () => {

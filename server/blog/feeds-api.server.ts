@@ -6,6 +6,7 @@ import type { PublicPostSummary } from "../../domain/blog-post";
 import { latestOfTaxonomy, publishedTaxonomyNames } from "./post-taxonomy.server";
 import { latestPublishedPosts, publishedPostLocations } from "./public-posts.server";
 import type { AppServices } from "../context.server";
+import { sitemapPages } from "../pages/public-pages.server";
 
 /** Feeds may be cached briefly by browsers, crawlers and proxies. */
 const FEED_CACHE = "public, max-age=300";
@@ -111,7 +112,7 @@ export function feedsRouter({ config, db }: Pick<AppServices, "config" | "db">) 
   });
 
   router.get("/sitemap.xml", async (_req, res) => {
-    const [posts, names] = await Promise.all([publishedPostLocations(db), publishedTaxonomyNames(db)]);
+    const [posts, names, pages] = await Promise.all([publishedPostLocations(db), publishedTaxonomyNames(db), sitemapPages(db)]);
     // Each category's and author's page once, whatever spellings of the name share its slug.
     const listPaths = [
       ...new Set([
@@ -128,6 +129,8 @@ export function feedsRouter({ config, db }: Pick<AppServices, "config" | "db">) 
       ...PUBLIC_PAGE_PATHS.map((path) =>
         entry(pageUrl(siteUrl, path), path === "/blog" && blogChanged ? blogChanged : undefined),
       ),
+      // The pages the marketing team edits (decision 197); one of the specification's is listed once.
+      ...pages.filter((page) => !(PUBLIC_PAGE_PATHS as readonly string[]).includes(page.path)).map((page) => entry(pageUrl(siteUrl, page.path), page.updated_at)),
       ...listPaths.map((path) => entry(pageUrl(siteUrl, path))),
       ...posts.map((post) => entry(postUrl(siteUrl, post.slug), post.updated_at)),
       "</urlset>",

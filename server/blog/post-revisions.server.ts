@@ -1,8 +1,6 @@
 import crypto from "node:crypto";
-import type { Selectable } from "kysely";
 import { NEW_POST_DEFAULTS, postInputSchema, type BlogPost, type PostInput } from "../../domain/blog-post";
 import {
-  WORKFLOW_LIMITS,
   autosaveInputSchema,
   revisionTransferSchema,
   type Revision,
@@ -12,17 +10,29 @@ import {
 } from "../../domain/post-workflow";
 import { fieldErrors } from "../../domain/validation";
 import type { AppDatabase } from "../db/database.server";
-import type { PostRevisionsTable } from "../db/schema";
+import {
+  addAutosave,
+  addRevision,
+  documentExists,
+  findRevision,
+  insertRevisionOnce,
+  latestRevision,
+  listStoredRevisions,
+  pruneRevisions,
+  type RevisionTable,
+  type StoredRevision,
+} from "../revisions/revision-history.server";
 import { cleanArticleHtml } from "./article-html.server";
 
 /**
- * Revisions of posts (docs/decisions/120-post-revisions-and-autosave.md). Every save of a post keeps one;
- * autosaves of the editor are revisions too and never touch the post itself. Autosaves close
- * together update the latest autosave instead of adding more. Per post, the newest
- * WORKFLOW_LIMITS.revisionsKept are kept, and every published version besides.
+ * Revisions of posts (docs/decisions/120-post-revisions-and-autosave.md), on the history pages
+ * share (server/revisions). Every save of a post keeps one; autosaves of the editor are revisions
+ * too and never touch the post itself. Autosaves close together update the latest autosave
+ * instead of adding more. Per post, the newest WORKFLOW_LIMITS.revisionsKept are kept, and every
+ * published version besides.
  */
 
-type RevisionRow = Selectable<PostRevisionsTable>;
+const POST_REVISIONS: RevisionTable = { table: "post_revisions", ownerColumn: "post_id", ownerTable: "blog_posts" };
 
 export type AutosaveResult =
   | { ok: true; revision: RevisionSummary }
@@ -36,10 +46,10 @@ function snapshotOf(post: BlogPost): Record<string, unknown> {
   return fields;
 }
 
-function toSummary(row: RevisionRow): RevisionSummary {
+function toSummary(row: StoredRevision): RevisionSummary {
   return {
     id: row.id,
-    post_id: row.post_id,
+    post_id: row.owner_id,
     kind: row.kind,
     published: Boolean(row.published),
     title: row.title,
@@ -80,21 +90,7 @@ function fieldByField(values: Record<string, unknown>): PostInput {
 
 /** Keeps the revision of a save: every field as saved, and whether it was published. */
 export async function recordSaveRevision(db: AppDatabase, post: BlogPost, kind: RevisionKind = "save"): Promise<void> {
-  const now = nextTimestamp(await latestRow(db, post.id), new Date());
-  await db
-    .insertInto("post_revisions")
-    .values({
-      id: crypto.randomUUID(),
-      post_id: post.id,
-      kind,
-      published: post.published ? 1 : 0,
-      title: post.title,
-      data: JSON.stringify(snapshotOf(post)),
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  await pruneRevisions(db, post.id);
+  await addRevision(db, POST_REVISIONS, post.id, { kind, published: post.published, title: post.title, data: JSON.stringify(snapshotOf(post)) });
 }
 
 /**
@@ -104,56 +100,20 @@ export async function recordSaveRevision(db: AppDatabase, post: BlogPost, kind: 
 export async function autosavePost(db: AppDatabase, postId: string, input: unknown): Promise<AutosaveResult> {
   const parsed = autosaveInputSchema.safeParse(input);
   if (!parsed.success) return { ok: false, code: "invalid", fields: fieldErrors(parsed.error) };
-  const post = await db.selectFrom("blog_posts").select("id").where("id", "=", postId).executeTakeFirst();
-  if (!post) return { ok: false, code: "not_found" };
-  const latest = await latestRow(db, postId);
-  const now = new Date(nextTimestamp(latest, new Date()));
+  if (!(await documentExists(db, POST_REVISIONS, postId))) return { ok: false, code: "not_found" };
   const data = JSON.stringify({ ...parsed.data, content: cleanArticleHtml(parsed.data.content) });
-  const coalesce =
-    latest?.kind === "autosave" &&
-    now.getTime() - new Date(latest.created_at).getTime() < WORKFLOW_LIMITS.autosaveCoalesceMs;
-  if (latest && coalesce) {
-    const changes = { title: parsed.data.title, data, updated_at: now.toISOString() };
-    await db.updateTable("post_revisions").set(changes).where("id", "=", latest.id).execute();
-    return { ok: true, revision: toSummary({ ...latest, ...changes }) };
-  }
-  const row: RevisionRow = {
-    id: crypto.randomUUID(),
-    post_id: postId,
-    kind: "autosave",
-    // Autosaved text has never been the published version.
-    published: 0,
-    title: parsed.data.title,
-    data,
-    created_at: now.toISOString(),
-    updated_at: now.toISOString(),
-  };
-  await db.insertInto("post_revisions").values(row).execute();
-  await pruneRevisions(db, postId);
-  return { ok: true, revision: toSummary(row) };
+  const revision = await addAutosave(db, POST_REVISIONS, postId, { title: parsed.data.title, data });
+  return { ok: true, revision: toSummary(revision) };
 }
 
 /** A post's revisions, newest first; undefined when there is no such post. */
 export async function listRevisions(db: AppDatabase, postId: string): Promise<RevisionSummary[] | undefined> {
-  const post = await db.selectFrom("blog_posts").select("id").where("id", "=", postId).executeTakeFirst();
-  if (!post) return undefined;
-  const rows = await db
-    .selectFrom("post_revisions")
-    .select(["id", "post_id", "kind", "published", "title", "created_at", "updated_at"])
-    .where("post_id", "=", postId)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .execute();
-  return rows.map((row) => toSummary({ ...row, data: "" }));
+  if (!(await documentExists(db, POST_REVISIONS, postId))) return undefined;
+  return (await listStoredRevisions(db, POST_REVISIONS, postId)).map(toSummary);
 }
 
 export async function getRevision(db: AppDatabase, postId: string, revisionId: string): Promise<Revision | undefined> {
-  const row = await db
-    .selectFrom("post_revisions")
-    .selectAll()
-    .where("post_id", "=", postId)
-    .where("id", "=", revisionId)
-    .executeTakeFirst();
+  const row = await findRevision(db, POST_REVISIONS, postId, revisionId);
   return row ? { ...toSummary(row), post: toPostInput(row.data) } : undefined;
 }
 
@@ -162,53 +122,10 @@ export async function getRevision(db: AppDatabase, postId: string, revisionId: s
  * the editor offers back, and what a preview shows.
  */
 export async function newerAutosave(db: AppDatabase, post: Pick<BlogPost, "id" | "updated_at">): Promise<Revision | undefined> {
-  const row = await latestRow(db, post.id);
+  const row = await latestRevision(db, POST_REVISIONS, post.id);
   // The latest revision being an autosave means no save came after it.
   if (!row || row.kind !== "autosave" || row.updated_at < post.updated_at) return undefined;
   return { ...toSummary(row), post: toPostInput(row.data) };
-}
-
-/**
- * Now, or just after the post's latest revision when the clock has not moved on (two writes in
- * one millisecond): the history's order is always the order of the writes.
- */
-function nextTimestamp(latest: RevisionRow | undefined, now: Date): string {
-  const after = latest ? new Date(latest.created_at).getTime() + 1 : 0;
-  return new Date(Math.max(now.getTime(), after)).toISOString();
-}
-
-async function latestRow(db: AppDatabase, postId: string): Promise<RevisionRow | undefined> {
-  return db
-    .selectFrom("post_revisions")
-    .selectAll()
-    .where("post_id", "=", postId)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
-}
-
-/** Deletes what is beyond the newest WORKFLOW_LIMITS.revisionsKept, except published versions. */
-async function pruneRevisions(db: AppDatabase, postId: string): Promise<void> {
-  const newest = await db
-    .selectFrom("post_revisions")
-    .select("id")
-    .where("post_id", "=", postId)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(WORKFLOW_LIMITS.revisionsKept)
-    .execute();
-  if (newest.length < WORKFLOW_LIMITS.revisionsKept) return;
-  await db
-    .deleteFrom("post_revisions")
-    .where("post_id", "=", postId)
-    .where("published", "=", 0)
-    .where(
-      "id",
-      "not in",
-      newest.map((row) => row.id),
-    )
-    .execute();
 }
 
 /**
@@ -263,16 +180,22 @@ export async function importRevisions(
     }
     const { id = crypto.randomUUID(), kind, published, created_at, updated_at, post } = parsed.data;
     const fields = revisionFields(post);
-    const inserted = await db
-      .insertInto("post_revisions")
-      .values({ id, post_id: postId, kind, published: published ? 1 : 0, title: fields.title, data: JSON.stringify(fields), created_at, updated_at })
-      .onConflict((conflict) => conflict.column("id").doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
+    const revision: StoredRevision = {
+      id,
+      owner_id: postId,
+      kind,
+      published: published ? 1 : 0,
+      title: fields.title,
+      data: JSON.stringify(fields),
+      created_at,
+      updated_at,
+      saved_by: null,
+    };
+    if (await insertRevisionOnce(db, POST_REVISIONS, revision)) {
       result.imported += 1;
       touched.add(postId);
     } else result.skipped += 1;
   }
-  for (const postId of touched) await pruneRevisions(db, postId);
+  for (const postId of touched) await pruneRevisions(db, POST_REVISIONS, postId);
   return result;
 }

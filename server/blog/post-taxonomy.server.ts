@@ -3,6 +3,7 @@ import { authorSlug, categorySlug, RELATED_POSTS_LIMIT } from "../../domain/blog
 import { BLOG_PAGE_SIZE } from "../../domain/blog";
 import type { PublicPostSummary } from "../../domain/blog-post";
 import { plainText, relatedWords } from "../../domain/search";
+import { contentMemo } from "../cache/content-memo.server";
 import type { AppDatabase } from "../db/database.server";
 import { recentPostsSharingWords } from "../search/post-search.server";
 import { publicFilter, type PublicFilter } from "./post-visibility.server";
@@ -45,7 +46,7 @@ async function taxonomyPage(db: AppDatabase, column: Column, slug: string, page:
   const pageCount = pageCountFor(total);
   if (page > pageCount) return undefined;
   const rows = await ofNames()
-    .select(["id", column])
+    .select("id")
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(BLOG_PAGE_SIZE)
@@ -57,20 +58,23 @@ async function taxonomyPage(db: AppDatabase, column: Column, slug: string, page:
   return { page: { name, slug, page, pageCount, total, posts }, ids };
 }
 
+/** Kept until the posts change (read from the whole blog: every name, then a count). */
+const kept = { keepIf: (page: unknown) => page !== undefined };
+
 /** A page of a category's published posts, newest first; undefined for no such category or page. */
-export async function getCategoryPage(db: AppDatabase, slug: string, page: number): Promise<TaxonomyPage | undefined> {
-  return (await taxonomyPage(db, "category", slug, page))?.page;
+export function getCategoryPage(db: AppDatabase, slug: string, page: number): Promise<TaxonomyPage | undefined> {
+  return contentMemo(db).remember(`category:${slug}:${page}`, async () => (await taxonomyPage(db, "category", slug, page))?.page, kept);
 }
 
 /**
  * A page of an author's published posts, with the avatar and bio of the author's newest post;
  * undefined for no such author or page.
  */
-export async function getAuthorPage(
-  db: AppDatabase,
-  slug: string,
-  page: number,
-): Promise<(TaxonomyPage & { profile: AuthorProfile }) | undefined> {
+export function getAuthorPage(db: AppDatabase, slug: string, page: number): Promise<(TaxonomyPage & { profile: AuthorProfile }) | undefined> {
+  return contentMemo(db).remember(`author:${slug}:${page}`, () => readAuthorPage(db, slug, page), kept);
+}
+
+async function readAuthorPage(db: AppDatabase, slug: string, page: number): Promise<(TaxonomyPage & { profile: AuthorProfile }) | undefined> {
   const found = await taxonomyPage(db, "author_name", slug, page);
   if (!found) return undefined;
   const isPublic = await publicFilter(db);
@@ -125,7 +129,15 @@ type Candidate = { id: string; title: string; excerpt: string | null; category: 
  * their cost does not grow with the blog), and the newest of the same category and of all, so
  * there are related posts whenever there are other posts.
  */
-export async function relatedPosts(
+export function relatedPosts(
+  db: AppDatabase,
+  post: { id: string; title: string; excerpt: string | null; category: string },
+): Promise<PublicPostSummary[]> {
+  // They depend on every other post: worked out once until the posts change, not at every render.
+  return contentMemo(db).remember(`related:${post.id}`, () => findRelatedPosts(db, post));
+}
+
+async function findRelatedPosts(
   db: AppDatabase,
   post: { id: string; title: string; excerpt: string | null; category: string },
 ): Promise<PublicPostSummary[]> {

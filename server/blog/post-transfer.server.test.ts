@@ -1,20 +1,13 @@
-import { afterEach, describe, expect, test } from "vitest";
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
+import { describe, expect, test } from "vitest";
+import { databasesPerTest } from "../../tests/helpers/databases-per-test";
+import { testDatabaseKinds } from "../../tests/helpers/test-database";
 import { exportPosts, importPosts } from "./post-transfer.server";
 import { findSlugRedirect } from "./post-workflow.server";
 import { autosavePost, getRevision, listRevisions } from "./post-revisions.server";
 import { createPost, listAllPosts, updatePost } from "./posts.server";
 
 describe.each(testDatabaseKinds)("export and import of posts on %s", (kind) => {
-  const opened: TestDatabase[] = [];
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((database) => database.destroy()));
-  });
-  async function open() {
-    const database = await createTestDatabase(kind);
-    opened.push(database);
-    return database.db;
-  }
+  const open = databasesPerTest(kind);
 
   test("an export imported elsewhere recreates the posts with their dates; importing again updates", async () => {
     const source = await open();

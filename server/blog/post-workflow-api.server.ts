@@ -4,6 +4,7 @@ import { authMessages } from "../../domain/auth";
 import { previewLinkInputSchema, workflowApiMessages } from "../../domain/post-workflow";
 import { autosavePost, getRevision, listRevisions } from "./post-revisions.server";
 import { createPreviewLink, listPreviewLinks, revokeAllPreviewLinks, revokePreviewLink } from "./preview-links.server";
+import { audit } from "../audit/audit.server";
 import type { AppServices } from "../context.server";
 import { ADMIN_POST_BODY_LIMIT } from "./posts.server";
 import { jsonBody, sendApiError } from "../http/api-errors.server";
@@ -68,7 +69,10 @@ export function postWorkflowRouter(services: AppServices) {
       return sendApiError(res, 400, workflowApiMessages.invalidPurpose, { purpose: workflowApiMessages.invalidPurpose });
     }
     const result = await createPreviewLink(db, req.params.id, input.data.purpose);
-    if (result.ok) return res.status(201).json(result.link);
+    if (result.ok) {
+      await audit.record(db, { action: "preview_link.created", target: req.params.id, detail: input.data.purpose, ip: req.ip, session: res.locals.adminSession?.id });
+      return res.status(201).json(result.link);
+    }
     if (result.code === "not_found") return sendApiError(res, 404, adminApiMessages.postNotFound);
     sendApiError(res, 409, workflowApiMessages.tooManyPreviewLinks);
   });
@@ -77,11 +81,13 @@ export function postWorkflowRouter(services: AppServices) {
     if (!(await revokePreviewLink(db, req.params.id, req.params.linkId))) {
       return sendApiError(res, 404, workflowApiMessages.previewLinkNotFound);
     }
+    await audit.record(db, { action: "preview_link.revoked", target: req.params.id, ip: req.ip, session: res.locals.adminSession?.id });
     res.status(204).end();
   });
 
-  router.delete("/admin/preview-links", writeGuard, async (_req, res) => {
+  router.delete("/admin/preview-links", writeGuard, async (req, res) => {
     const revoked = await revokeAllPreviewLinks(db);
+    await audit.record(db, { action: "preview_links.revoked_all", target: String(revoked), ip: req.ip, session: res.locals.adminSession?.id });
     logger.info({ revoked }, "every preview link revoked by the admin");
     res.json({ revoked });
   });

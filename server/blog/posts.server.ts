@@ -39,13 +39,12 @@ export type PostWriteResult =
 
 /** Turns a stored row into a post; the body is cleaned again on the way out. */
 export function toBlogPost(row: Selectable<BlogPostsTable>, workflow: PostWorkflowValues): BlogPost {
-  return {
-    ...row,
-    ...workflow,
-    content: cleanArticleHtml(row.content),
-    published: Boolean(row.published),
-    featured: Boolean(row.featured),
-  };
+  return { ...storedPost(row, workflow), content: cleanArticleHtml(row.content) };
+}
+
+/** A post with its body as stored, for a reader that cleans it once per version itself. */
+function storedPost(row: Selectable<BlogPostsTable>, workflow: PostWorkflowValues): BlogPost {
+  return { ...row, ...workflow, published: Boolean(row.published), featured: Boolean(row.featured) };
 }
 
 type ArticleField =
@@ -122,8 +121,17 @@ export async function listPostSummaries(db: AppDatabase): Promise<BlogPostSummar
 }
 
 export async function getPostById(db: AppDatabase, id: string): Promise<BlogPost | undefined> {
+  const post = await getStoredPostById(db, id);
+  return post ? { ...post, content: cleanArticleHtml(post.content) } : undefined;
+}
+
+/**
+ * A post with its body as stored (cleaned on the way in), not cleaned again on this read: for a
+ * preview, which cleans it once per version of the draft (decision 194), not at every request.
+ */
+export async function getStoredPostById(db: AppDatabase, id: string): Promise<BlogPost | undefined> {
   const row = await db.selectFrom("blog_posts").selectAll().where("id", "=", id).executeTakeFirst();
-  return row ? toBlogPost(row, (await readWorkflow(db, [id])).get(id)!) : undefined;
+  return row ? storedPost(row, (await readWorkflow(db, [id])).get(id)!) : undefined;
 }
 
 /** Creates a post from raw input (plain values or `{ value }` objects); defaults fill the gaps. */

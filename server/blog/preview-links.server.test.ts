@@ -4,6 +4,7 @@ import { testDatabaseKinds } from "../../tests/helpers/test-database";
 import { seedPost } from "../../tests/helpers/posts";
 import type { AppDatabase } from "../db/database.server";
 import { createPreviewLink, getPreviewPost, listPreviewLinks, revokeAllPreviewLinks, revokePreviewLink } from "./preview-links.server";
+import { getPublishedArticle } from "./public-posts.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -53,5 +54,22 @@ describe.each(testDatabaseKinds)("revoking every preview link on %s", (kind) => 
     expect(await revokeAllPreviewLinks(db)).toBe(1);
     const fresh = await link(db, post);
     expect(await getPreviewPost(db, fresh.token)).toMatchObject({ slug: "later" });
+  });
+});
+
+describe.each(testDatabaseKinds)("a preview's body on %s", (kind) => {
+  const server = apiTestServer(kind);
+
+  test("is the article page's body, worked out once per version of the draft", async () => {
+    const db = await server.database();
+    const content = '<h2>First</h2><p onclick="x()">One&nbsp;&nbsp;two</p><h2>Second</h2><h3>Third</h3><h2>Fourth</h2><script>alert(1)</script>';
+    const post = await seedPost(db, { title: "Previewed", slug: "previewed", content, published: true });
+    const { token } = await link(db, post.id);
+    const preview = await getPreviewPost(db, token);
+    const article = await getPublishedArticle(db, "previewed");
+    expect(preview?.content).toBe(article?.post.content);
+    expect(preview?.content).toContain('<h2 id="first">');
+    expect(preview?.content).not.toMatch(/<script|onclick/);
+    expect((await getPreviewPost(db, token))?.content).toBe(preview?.content);
   });
 });

@@ -1,20 +1,14 @@
-import crypto from "node:crypto";
 import type { Transaction } from "kysely";
 import type { PublicPost } from "../../domain/blog-post";
 import type { PostWorkflowValues } from "../../domain/post-publishing";
-import {
-  PREVIEW_TOKEN_PATTERN,
-  WORKFLOW_LIMITS,
-  previewPath,
-  type CreatedPreviewLink,
-  type PreviewLink,
-  type PreviewPurpose,
-} from "../../domain/post-workflow";
+import type { CreatedPreviewLink, PreviewLink, PreviewPurpose } from "../../domain/post-workflow";
 import type { AppDatabase } from "../db/database.server";
 import type { Database } from "../db/schema";
 import { imagesInHtml } from "../media/media.server";
+import { findWorkingLink, issuePreviewToken, mayIssuePreviewLink, revokeEveryLink } from "../preview/preview-tokens.server";
+import { articleBody, draftKey } from "./article-body.server";
 import { cleanArticleHtml } from "./article-html.server";
-import { articleFields, getPostById } from "./posts.server";
+import { articleFields, getStoredPostById } from "./posts.server";
 import { postImages, publicImageSources } from "./public-posts.server";
 import { newerAutosave } from "./post-revisions.server";
 
@@ -28,10 +22,6 @@ export type CreatePreviewResult =
   | { ok: true; link: CreatedPreviewLink }
   | { ok: false; code: "not_found" | "too_many" };
 
-function hashToken(token: string): string {
-  return crypto.createHash("sha256").update(token).digest("hex");
-}
-
 export async function createPreviewLink(
   db: AppDatabase,
   postId: string,
@@ -41,21 +31,14 @@ export async function createPreviewLink(
   const post = await db.selectFrom("blog_posts").select("id").where("id", "=", postId).executeTakeFirst();
   if (!post) return { ok: false, code: "not_found" };
   const active = await activeLinks(db, postId, now);
-  if (active.length >= WORKFLOW_LIMITS.previewLinksPerPost) return { ok: false, code: "too_many" };
-  const hours = purpose === "editor" ? WORKFLOW_LIMITS.editorPreviewHours : WORKFLOW_LIMITS.previewLinkHours;
-  const token = crypto.randomBytes(32).toString("base64url");
-  const link: PreviewLink = {
-    id: crypto.randomUUID(),
-    post_id: postId,
-    purpose,
-    created_at: now.toISOString(),
-    expires_at: new Date(now.getTime() + hours * 3_600_000).toISOString(),
-  };
+  if (!mayIssuePreviewLink(active.length)) return { ok: false, code: "too_many" };
+  const { id, token, token_hash, path, created_at, expires_at } = issuePreviewToken(purpose, now);
+  const link: PreviewLink = { id, post_id: postId, purpose, created_at, expires_at };
   await db
     .insertInto("post_preview_links")
-    .values({ ...link, token_hash: hashToken(token), revoked_at: null })
+    .values({ ...link, token_hash, revoked_at: null })
     .execute();
-  return { ok: true, link: { ...link, token, path: previewPath(token) } };
+  return { ok: true, link: { ...link, token, path } };
 }
 
 /** The shared links of a post that still work, newest first (the editor's own are not listed). */
@@ -90,7 +73,7 @@ export async function revokePreviewLink(db: AppDatabase, postId: string, linkId:
 }
 
 /**
- * Revokes every preview link of every post at once, and answers how many of them still worked.
+ * Revokes every preview link of every post (and page) at once, and answers how many of them still worked.
  * The admin's "Revoke all preview links" calls it, and so does every change of the admin password,
  * inside the transaction that stores the new hash and ends the sessions: a link made with a stolen
  * session ends with it (docs/decisions/130-preview-links-end-with-the-password.md).
@@ -99,15 +82,8 @@ export async function revokeAllPreviewLinks(
   db: AppDatabase | Transaction<Database>,
   now = new Date(),
 ): Promise<number> {
-  const nowText = now.toISOString();
-  // Expired links are marked too, so none is left unrevoked; only those that worked are counted.
-  const revoked = await db
-    .updateTable("post_preview_links")
-    .set({ revoked_at: nowText })
-    .where("revoked_at", "is", null)
-    .returning("expires_at")
-    .execute();
-  return revoked.filter((link) => link.expires_at > nowText).length;
+  // A page's links end with a post's (docs/decisions/197).
+  return (await revokeEveryLink(db, "post_preview_links", now)) + (await revokeEveryLink(db, "page_preview_links", now));
 }
 
 /** The previewed post with its SEO fields, which its page's metadata uses as the article's does. */
@@ -120,23 +96,20 @@ export type PreviewPost = PublicPost & {
  * and its latest autosave. Undefined for an unknown, expired or revoked token.
  */
 export async function getPreviewPost(db: AppDatabase, token: string, now = new Date()): Promise<PreviewPost | undefined> {
-  if (!PREVIEW_TOKEN_PATTERN.test(token)) return undefined;
-  const link = await db
-    .selectFrom("post_preview_links")
-    .select(["post_id", "expires_at", "revoked_at"])
-    .where("token_hash", "=", hashToken(token))
-    .executeTakeFirst();
-  if (!link || link.revoked_at !== null || link.expires_at <= now.toISOString()) return undefined;
-  const post = await getPostById(db, link.post_id);
+  const link = await findWorkingLink(db, "post_preview_links", token, now);
+  if (!link) return undefined;
+  const post = await getStoredPostById(db, link.post_id);
   if (!post) return undefined;
   const autosave = await newerAutosave(db, post);
   const fields = autosave ? { ...post, ...autosave.post, updated_at: autosave.updated_at } : post;
-  const article = articleFields(fields);
-  // Uploaded images as the article page shows them: with their sizes and smaller copies.
-  const bodyImages = await imagesInHtml(db, article.content);
+  // The body is cleaned as a save cleans it, then as the article page shows it (uploaded images
+  // with their sizes and smaller copies): once per version of the draft, so that a reload, or
+  // another reader of the link, costs no cleaning. The other fields as a save writes them.
+  const body = await articleBody(draftKey(fields.content), async () => cleanArticleHtml(fields.content), (html) => imagesInHtml(db, html));
+  const article = articleFields({ ...fields, content: "" });
   return {
     ...article,
-    content: cleanArticleHtml(article.content, bodyImages),
+    content: body.html,
     ...publicImageSources(article, await postImages(db, [article])),
     featured: fields.featured,
     created_at: post.created_at,

@@ -2,11 +2,12 @@ import { sql, type Selectable } from "kysely";
 import { PUBLIC_SUMMARY_FIELDS, type PublicImageSources, type PublicPost, type PublicPostSummary } from "../../domain/blog-post";
 import type { ResponsiveImage } from "../../domain/media";
 import { BLOG_PAGE_SIZE, FEATURED_POSTS_LIMIT } from "../../domain/blog";
+import { contentMemo } from "../cache/content-memo.server";
 import type { AppDatabase } from "../db/database.server";
 import type { BlogPostsTable } from "../db/schema";
 import { imagesInHtml, responsiveImages } from "../media/media.server";
-import { cleanArticleHtmlCached } from "./article-html.server";
-import { withHeadingIds, type TocEntry } from "./article-toc.server";
+import { articleBody, storedVersionKey } from "./article-body.server";
+import type { TocEntry } from "./article-toc.server";
 import { publicFilter, publicJoinedFilter, type PublicFilter } from "./post-visibility.server";
 
 /**
@@ -144,7 +145,29 @@ export function pageCountFor(total: number): number {
  * FEATURED_POSTS_LIMIT), then every other published post, newest first, BLOG_PAGE_SIZE per page.
  * Undefined when the page is past the last one.
  */
-export async function getBlogIndexPage(db: AppDatabase, page: number): Promise<BlogIndexPage | undefined> {
+export function getBlogIndexPage(db: AppDatabase, page: number): Promise<BlogIndexPage | undefined> {
+  // Read from the whole blog's indexes: kept until the posts change, not read at every render.
+  return contentMemo(db).remember(`blog:${page}`, () => readBlogIndexPage(db, page), { keepIf: (found) => found !== undefined });
+}
+
+async function readBlogIndexPage(db: AppDatabase, page: number): Promise<BlogIndexPage | undefined> {
+  const ids = await blogIndexPageIds(db, page);
+  if (!ids) return undefined;
+  const byId = await summariesByIds(db, [...ids.featured, ...ids.posts]);
+  return {
+    page,
+    pageCount: ids.pageCount,
+    featured: inOrder(ids.featured, byId),
+    hasFeatured: ids.hasFeatured,
+    posts: inOrder(ids.posts, byId),
+  };
+}
+
+/** Which posts a page of the blog list shows, and how many pages there are. */
+async function blogIndexPageIds(
+  db: AppDatabase,
+  page: number,
+): Promise<{ pageCount: number; featured: string[]; hasFeatured: boolean; posts: string[] } | undefined> {
   const isPublic = await publicFilter(db);
   const [featuredRows, publishedCount] = await Promise.all([
     db
@@ -162,20 +185,10 @@ export async function getBlogIndexPage(db: AppDatabase, page: number): Promise<B
   const listed = publishedCount - featuredIds.length;
   const pageCount = pageCountFor(listed);
   if (page > pageCount) return undefined;
-
   // The featured section holds at most a few posts; any other post (an older featured one too)
   // is listed below it, so every published post appears on some page.
-  const pageIds = await pageOfIds(db, isPublic, listed, page, featuredIds);
-
-  const shownFeatured = page === 1 ? featuredIds : [];
-  const byId = await summariesByIds(db, [...shownFeatured, ...pageIds]);
-  return {
-    page,
-    pageCount,
-    featured: inOrder(shownFeatured, byId),
-    hasFeatured: featuredIds.length > 0,
-    posts: inOrder(pageIds, byId),
-  };
+  const posts = await pageOfIds(db, isPublic, listed, page, featuredIds);
+  return { pageCount, featured: page === 1 ? featuredIds : [], hasFeatured: featuredIds.length > 0, posts };
 }
 
 /** A page of every published post, newest first (GET /api/posts?page=N). */
@@ -249,33 +262,49 @@ export async function publishedCardFields(
 /** Optional SEO fields of an article; empty or null means 'use the specification's default'. */
 export type ArticleSeo = { meta_title: string; meta_description: string; social_image_url: string | null };
 
-/** A published post with its SEO fields when it has any: what the article page shows, in one read. */
-export async function getPublishedArticle(
-  db: AppDatabase,
-  slug: string,
-): Promise<{ post: PublicPost; seo: ArticleSeo | undefined; id: string; toc: TocEntry[] } | undefined> {
+type PublishedArticle = { post: PublicPost; seo: ArticleSeo | undefined; id: string; toc: TocEntry[] };
+
+/**
+ * A published post with its SEO fields when it has any: what the article page shows. Its fields
+ * are kept until the posts change (server/cache/content-memo.server.ts), its body per version
+ * (article-body.server.ts): a render reads neither again.
+ */
+export async function getPublishedArticle(db: AppDatabase, slug: string): Promise<PublishedArticle | undefined> {
+  const found = await contentMemo(db).remember(`article:${slug}`, () => publishedArticleFields(db, slug), {
+    // An address no post has is not kept: made-up addresses would crowd out the real ones.
+    keepIf: (fields) => fields !== undefined,
+  });
+  if (!found) return undefined;
+  // Cleaned, its h2 and h3 headings given ids from their text (the table of contents links to
+  // them): once per version of the post; the stored body is read only then.
+  const { html, toc } = await articleBody(storedVersionKey(found.row), () => storedContent(db, found.row.id), (content) => imagesInHtml(db, content));
+  return { post: { ...found.post, content: html }, seo: found.seo, id: found.row.id, toc };
+}
+
+/** What the article page shows of a published post but its body: one read by its slug. */
+async function publishedArticleFields(db: AppDatabase, slug: string) {
   const row = await db
     .selectFrom("blog_posts")
     .leftJoin("blog_post_editorial", "blog_post_editorial.post_id", "blog_posts.id")
-    .select(["blog_posts.id", "content", "author_bio", "author_linkedin_url", ...SUMMARY_COLUMNS])
+    .select(["blog_posts.id", "author_bio", "author_linkedin_url", ...SUMMARY_COLUMNS])
     .select(["blog_post_editorial.post_id as editorial", "meta_title", "meta_description", "social_image_url"])
     .where("blog_posts.slug", "=", slug)
     .where(publicJoinedFilter())
     .executeTakeFirst();
   if (!row) return undefined;
   const images = await postImages(db, [row]);
-  // Its h2 and h3 headings get ids from their text: the table of contents links to them.
-  const { html, toc } = withHeadingIds(
-    await cleanArticleHtmlCached(`${row.id}:${row.updated_at}`, row.content, () => imagesInHtml(db, row.content)),
-  );
-  const post: PublicPost = {
+  const post: Omit<PublicPost, "content"> = {
     ...toSummary(row, images),
     author_bio: row.author_bio,
     author_linkedin_url: row.author_linkedin_url,
-    content: html,
   };
   const seo = row.editorial
     ? { meta_title: row.meta_title ?? "", meta_description: row.meta_description ?? "", social_image_url: row.social_image_url }
     : undefined;
-  return { post, seo, id: row.id, toc };
+  return { post, seo, row: { id: row.id, updated_at: row.updated_at } };
+}
+
+async function storedContent(db: AppDatabase, id: string): Promise<string> {
+  const row = await db.selectFrom("blog_posts").select("content").where("id", "=", id).executeTakeFirst();
+  return row?.content ?? "";
 }

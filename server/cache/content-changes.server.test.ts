@@ -42,6 +42,25 @@ describe.each(testDatabaseKinds)("content changes shared through the database (%
     expect(seen).toEqual([[POSTS_TAG, postTag("a-post")], [postTag("another")]]);
   });
 
+  test("the recording process's own watcher takes its changes as heard; another process's change still reaches it", async () => {
+    database = await createTestDatabase(kind);
+    const other = database.connectAgain();
+    let clock = Date.now();
+    const seen: (string[] | "all")[] = [];
+    const watcher = watchContentChanges(database.db, (tags) => seen.push(tags), { intervalMs: 1000, now: () => clock });
+    await watcher.check();
+
+    await recordContentChange(database.db, [postTag("mine")]);
+    clock += 1000;
+    await watcher.check();
+    expect(seen).toEqual([]);
+
+    await recordContentChange(other, [postTag("theirs")]);
+    clock += 1000;
+    await watcher.check();
+    expect(seen).toEqual([[postTag("theirs")]]);
+  });
+
   test("a process that has not looked for a day drops everything", async () => {
     database = await createTestDatabase(kind);
     let clock = Date.now();

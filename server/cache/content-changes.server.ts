@@ -13,6 +13,11 @@ export type ChangeListener = (tags: string[] | "all") => void;
 /** The tag of everything that lists posts: /blog and its pages (and anything else that lists them). */
 export const POSTS_TAG = "posts";
 export const postTag = (slug: string) => `post:${slug}`;
+/**
+ * Pages the marketing team edits, and what answers an address no page has (the catch-all, which
+ * a new page may take): every page change drops them (docs/decisions/197).
+ */
+export const PAGES_TAG = "pages";
 /** The public thanks of the disclosure program: /security/acknowledgments. */
 export const ACKNOWLEDGMENTS_TAG = "acknowledgments";
 
@@ -26,6 +31,13 @@ const RECHECK_WINDOW_MS = 60_000;
 
 const localListeners = new Set<ChangeListener>();
 
+/**
+ * The changes this process recorded, by database: its listeners heard them at once, so its
+ * watchers take them as seen instead of dropping the same pages a second time a moment later
+ * (a page kept in between would go for nothing).
+ */
+const recordedHere = new WeakMap<AppDatabase, Map<number, number>>();
+
 /** Called with the tags of each change this process records. Returns the unsubscribe function. */
 export function onLocalContentChange(listener: ChangeListener): () => void {
   localListeners.add(listener);
@@ -36,10 +48,15 @@ export function onLocalContentChange(listener: ChangeListener): () => void {
 export async function recordContentChange(db: AppDatabase, tags: string[]): Promise<void> {
   const unique = [...new Set(tags)];
   const now = Date.now();
-  await db
+  const row = await db
     .insertInto("content_changes")
     .values({ tags: unique.join(" "), created_at: new Date(now).toISOString() })
-    .execute();
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  let recorded = recordedHere.get(db);
+  if (!recorded) recordedHere.set(db, (recorded = new Map()));
+  for (const [id, at] of recorded) if (at < now - 2 * RECHECK_WINDOW_MS) recorded.delete(id);
+  recorded.set(Number(row.id), now);
   await db.deleteFrom("content_changes").where("created_at", "<", new Date(now - KEEP_MS).toISOString()).execute();
   for (const listener of localListeners) listener(unique);
 }
@@ -85,10 +102,12 @@ export function watchContentChanges(
       .execute();
     const fresh = rows.filter((row) => !seen.has(Number(row.id)));
     const tags = new Set<string>();
+    const ownChanges = recordedHere.get(db);
     for (const row of fresh) {
       const id = Number(row.id);
       seen.set(id, Date.parse(row.created_at));
       lastId = Math.max(lastId!, id);
+      if (ownChanges?.has(id)) continue;
       for (const tag of row.tags.split(" ")) if (tag) tags.add(tag);
     }
     for (const [id, at] of seen) if (at < started - 2 * RECHECK_WINDOW_MS) seen.delete(id);

@@ -78,6 +78,7 @@ export const PRIVATE_ROUTES = new Set([
   "routes/admin-analytics",
   "routes/admin-account",
   "routes/admin-audit",
+  "routes/admin-pages", "admin-page-new", "admin-page-edit",
 ]);
 
 export function pageRule(address: PageAddress, now = new Date()): PageRule | undefined {

@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request as ExpressRequest, NextFunction, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { AppServices } from "../context.server";
-import { POSTS_TAG, watchContentChanges, onLocalContentChange } from "./content-changes.server";
+import { PAGES_TAG, POSTS_TAG, watchContentChanges, onLocalContentChange } from "./content-changes.server";
+import { contentMemo } from "./content-memo.server";
 import { createPageStore, type PageStore, type StoredPage } from "./page-store.server";
 import { sharedRenders } from "./shared-renders.server";
 import { isNormalisedPath, normalisedPath } from "../http/path-spelling.server";
@@ -11,7 +12,9 @@ import { isRouterDataRequest, NOT_FOUND_ROUTE, PAGE_SHARES, pageCacheKey, pageQu
 import { countAttempt } from "../limits/rate-limits.server";
 import { clientKey } from "../http/client-key.server";
 import { nextScheduledPublication } from "../blog/post-visibility.server";
+import { nextScheduledPagePublication } from "../pages/page-schedule.server";
 import { inlineScriptHashes, withModulesAfterFirstPaint } from "./page-html.server";
+import { answerBytes } from "../http/page-adapter.server";
 import { assignNonce, type HeaderPolicy } from "../http/security-headers.server";
 import { OWN_HEADERS, PUBLIC_PAGE_CACHE, sendStoredPage, toStoredPage, type Rendered } from "./stored-page.server";
 
@@ -137,7 +140,12 @@ export function pagesHandler({ services, build, policy, perRequest, countView }:
     }
     const search = queryOf(req.originalUrl);
     if (rule && !store) res.once("finish", () => counted(req, res.statusCode, req.path, search));
-    if (!rule || !store) return renderPerRequest(req, res, next, rule);
+    if (!rule || !store) {
+      // Another process's changes reach what renders keep (server/cache/content-memo.server.ts)
+      // here too; with the database away, the render says so itself.
+      await watcher.check().catch(() => undefined);
+      return renderPerRequest(req, res, next, rule);
+    }
     try {
       await watcher.check();
       const key = keyOf(req.path, search);
@@ -180,14 +188,14 @@ export function pagesHandler({ services, build, policy, perRequest, countView }:
  */
 function pageCacheFreshness({ config, db }: AppServices, store: PageStore | undefined) {
   let generation = 0;
-  // When the next scheduled post goes public (decision 125): blog pages kept now expire then.
+  // When the next scheduled post or page goes public (decisions 125, 197): pages kept now expire then.
   let nextPublication: Promise<number | undefined> | undefined;
   let knownNext: number | undefined;
   const scheduledExpiry = (): Promise<number | undefined> => {
     // Once that moment has passed, the one after it is read again.
     if (knownNext !== undefined && Date.now() >= knownNext) nextPublication = undefined;
-    nextPublication ??= nextScheduledPublication(db).then(
-      (next) => (knownNext = next?.getTime()),
+    nextPublication ??= Promise.all([nextScheduledPublication(db), nextScheduledPagePublication(db)]).then(
+      (next) => (knownNext = earliest(next)),
       (error: unknown) => {
         nextPublication = undefined;
         throw error;
@@ -211,6 +219,8 @@ function pageCacheFreshness({ config, db }: AppServices, store: PageStore | unde
     knownNext = undefined;
     rendering.forget();
     store?.invalidate(tags);
+    // What renders work out from the posts as a whole goes with the pages (decision 194).
+    contentMemo(db).forget();
   };
   onLocalContentChange(invalidate);
   const watcher = watchContentChanges(db, invalidate, { intervalMs: config.pageCacheCheckMs });
@@ -257,7 +267,9 @@ function addressResolver(build: ServerBuild) {
     const rule = address && pageRule(address);
     const canonical = address?.path ?? normalised;
     const location = canonical === path ? pageQueryRedirect(path, queryOf(url)) : canonical + queryOf(url);
-    if (location === undefined) return { address, rule };
+    // The catch-all may answer a page the team edits (decision 197): its loader tags it after the
+    // render, but it is tagged from the start so that it expires when the next scheduled page goes public.
+    if (location === undefined) return { address, rule: rule && address?.routeId === NOT_FOUND_ROUTE ? withTags(rule, [PAGES_TAG]) : rule };
     const kept = rule !== undefined && address?.routeId !== NOT_FOUND_ROUTE;
     return { redirect: { location, cacheControl: kept ? CANONICAL_REDIRECT_CACHE : NO_STORE } };
   };
@@ -298,9 +310,15 @@ function compressionImprover(store: PageStore | undefined) {
 }
 
 
+/** The earliest of some moments, in epoch ms; undefined for none. */
+function earliest(moments: (Date | null)[]): number | undefined {
+  const times = moments.flatMap((moment) => (moment ? [moment.getTime()] : []));
+  return times.length ? Math.min(...times) : undefined;
+}
+
 /**
- * A page that shows posts (tagged) is kept until the next scheduled post goes public at most: it
- * may be listed there, or be the article itself (a 404 until then).
+ * A page that shows posts or edited pages (tagged) is kept until the next scheduled post or page
+ * goes public at most: it may be listed there, or be the article or page itself (a 404 until then).
  */
 async function withScheduledExpiry(
   rule: PageRule,
@@ -328,7 +346,7 @@ async function renderPage(
 ): Promise<Rendered & { cacheTags: string[] }> {
   // A request that depends on nobody: no cookies, no user agent, no language.
   const response = await render(new Request(url, { headers: { accept: "text/html" } }), context);
-  const body = Buffer.from(withModulesAfterFirstPaint(await response.text()));
+  const body = Buffer.from(withModulesAfterFirstPaint((await answerBytes(response)).toString("utf8")));
   const keep =
     (response.status === 200 || response.status === 404) &&
     !response.headers.has("set-cookie") &&

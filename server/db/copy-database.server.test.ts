@@ -13,6 +13,10 @@ import { tinyPng } from "../../tests/helpers/sample-files";
 import { DAY_KEYED_TABLES } from "../analytics/day-salts.server";
 import { countSomeViews } from "../../tests/helpers/analytics";
 import { copyDatabase, tableCounts } from "./copy-database.server";
+import { everyBlock } from "../../tests/helpers/every-block";
+import { createPagePreviewLink, getPreviewPage } from "../pages/page-preview.server";
+import { findPublishedPage } from "../pages/public-pages.server";
+import { createPage, getPage, publishPage, updatePage } from "../pages/site-pages.server";
 
 // From the embedded default to each kind of target, PostgreSQL included when it is configured.
 describe.each(testDatabaseKinds)("copy-db from SQLite to %s", (targetKind) => {
@@ -54,6 +58,25 @@ describe.each(testDatabaseKinds)("copy-db from SQLite to %s", (targetKind) => {
     expect(counts).toMatchObject({ post_revisions: 2, post_preview_links: 1 });
     expect(await listRevisions(target, post.post.id)).toEqual(await listRevisions(source, post.post.id));
     expect(await getPreviewPost(target, link.link.token)).toMatchObject({ slug: "moved", content: "<p>Unsaved</p>" });
+  });
+
+  test("pages move with their drafts, old addresses and preview links, and the links keep working", async () => {
+    const source = await open("sqlite");
+    const target = await open(targetKind);
+    const page = await createPage(source, { path: "/offer", title: "Offer", blocks: everyBlock() });
+    if (!page.ok) throw new Error("not created");
+    await publishPage(source, page.page.id, {});
+    await updatePage(source, page.page.id, { path: "/spring-offer" });
+    await publishPage(source, page.page.id, {});
+    await updatePage(source, page.page.id, { title: "Offer, in the draft" });
+    const link = await createPagePreviewLink(source, page.page.id);
+    if (!link.ok) throw new Error("no link");
+
+    const counts = await copyDatabase(source, target);
+    expect(counts).toMatchObject({ site_pages: 1, site_page_redirects: 1, page_preview_links: 1 });
+    expect(await getPage(target, page.page.id)).toEqual(await getPage(source, page.page.id));
+    expect(await findPublishedPage(target, "/offer")).toEqual({ kind: "redirect", to: "/spring-offer" });
+    expect(await getPreviewPage(target, link.link.token)).toMatchObject({ title: "Offer, in the draft" });
   });
 
   test("schedules, SEO fields, old slugs and uploaded images move too", async () => {

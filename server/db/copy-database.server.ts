@@ -34,6 +34,7 @@ const COPIED_TABLES = [
   { table: "security_reports", key: "id", batch: 100 },
   { table: "report_case_tokens", key: "token_hash", batch: 500 },
   { table: "report_events", key: "id", batch: 500 },
+  { table: "report_revisions", key: "id", batch: 50 },
   { table: "report_attachments", key: "id", batch: 4 },
   { table: "report_attachment_chunks", key: "id", batch: 8 },
   { table: "blog_post_editorial", key: "post_id", batch: 500 },
@@ -42,6 +43,8 @@ const COPIED_TABLES = [
   // Analytics (decisions 141, 142): daily roll-ups keyed by the day and what they count.
   { table: "analytics_pages", key: ["day", "path"], batch: 1000 },
   { table: "analytics_sources", key: ["day", "dimension", "value"], batch: 1000 },
+  { table: "analytics_crossed", key: ["day", "dimension", "value", "path"], batch: 1000 },
+  { table: "analytics_visits", key: ["day", "referrer_host", "campaign", "device"], batch: 1000 },
   {
     table: "analytics_demo_clicks",
     key: ["day", "landing_path", "referrer_host", "utm_source", "utm_medium", "utm_campaign"],
@@ -49,6 +52,13 @@ const COPIED_TABLES = [
   },
   { table: "analytics_vitals", key: ["day", "path", "metric"], batch: 500 },
   { table: "analytics_vitals_months", key: ["month", "path", "metric"], batch: 500 },
+  // Which weeks' emails went (decision 187): a copy does not send them again.
+  { table: "analytics_weekly_reports", key: "week", batch: 500 },
+  // Pages the marketing team edits (decision 197), their old addresses, preview links and revisions.
+  { table: "site_pages", key: "id", batch: 50 },
+  { table: "page_revisions", key: "id", batch: 50 },
+  { table: "site_page_redirects", key: "old_path", batch: 500 },
+  { table: "page_preview_links", key: "id", batch: 500 },
 ] as const;
 
 export type CopyCounts = Record<(typeof COPIED_TABLES)[number]["table"], number>;

@@ -32,6 +32,13 @@ import * as searchPublicOrder from "./migrations/0047-search-public-order";
 import * as secondFactorStepUp from "./migrations/0048-second-factor-step-up";
 import * as analyticsClients from "./migrations/0049-analytics-clients";
 import * as caseDigestsAndLinks from "./migrations/0050-case-digests-and-links";
+import * as analyticsCrossed from "./migrations/0055-analytics-crossed";
+import * as reporterDigests from "./migrations/0057-reporter-digests";
+import * as auditTargetLabels from "./migrations/0059-audit-target-labels";
+import * as reportRevisions from "./migrations/0061-report-revisions";
+import * as weeklyAnalyticsReport from "./migrations/0064-weekly-analytics-report";
+import * as sitePages from "./migrations/0065-site-pages";
+import * as pageRevisions from "./migrations/0067-page-revisions";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) so the bundled
@@ -70,6 +77,13 @@ export const migrations: Record<string, Migration> = {
   "0049-analytics-clients": analyticsClients,
   "0050-case-digests-and-links": caseDigestsAndLinks,
   "0053-social-cards-per-post": socialCardsPerPost,
+  "0055-analytics-crossed": analyticsCrossed,
+  "0057-reporter-digests": reporterDigests,
+  "0059-audit-target-labels": auditTargetLabels,
+  "0061-report-revisions": reportRevisions,
+  "0064-weekly-analytics-report": weeklyAnalyticsReport,
+  "0065-site-pages": sitePages,
+  "0067-page-revisions": pageRevisions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -35,6 +35,8 @@ export type MailOutboxTable = {
   reply_to: string | null;
   subject: string;
   text_body: string;
+  /** The HTML part beside the text (migration 0064); null for text-only emails. */
+  html_body: Generated<string | null>;
   status: MailStatus;
   attempts: number;
   next_attempt_at: string;
@@ -105,6 +107,9 @@ export type AuditEventsTable = {
   session: string | null;
   /** How many refusals a lockout event stands for (migration 0048); 1 for every other event. */
   count: Generated<number>;
+  /** The target's name when recorded, for a target since deleted; what changed, in words (migration 0059). */
+  target_label: string | null;
+  detail: string | null;
 };
 
 export type ContactMessagesTable = {
@@ -167,6 +172,8 @@ export type SecurityReportsTable = {
   /** The outbox email gathering the reporter's messages for the team, and when it goes (migration 0050). */
   team_digest_id: string | null;
   team_digest_at: string | null;
+  /** The outbox email gathering the team's changes for the reporter while it is held (migration 0057). */
+  reporter_digest_id: string | null;
 };
 
 /** A reporter's case links (migration 0036): SHA-256 of each token, never the token. */
@@ -187,6 +194,14 @@ export type ReportEventsTable = {
   author: "team" | "reporter";
   status: ReportStatus | null;
   body: string | null;
+  created_at: string;
+};
+
+/** A reporter's correction before triage (migration 0061): the fields it changed, before and after, as JSON. */
+export type ReportRevisionsTable = {
+  id: string;
+  report_id: string;
+  changes: string;
   created_at: string;
 };
 
@@ -249,7 +264,14 @@ export type PostPreviewLinksTable = {
 /** A day's random salt for visitor hashes; deleted once the day is over (migration 0031). */
 export type AnalyticsSaltsTable = { day: string; salt: string };
 /** A visitor's keyed hash, once per day; deleted with the day's salt. */
-export type AnalyticsVisitorsTable = { day: string; visitor: string };
+export type AnalyticsVisitorsTable = {
+  day: string;
+  visitor: string;
+  /** The source of the day's visit (migration 0055): a later batch credits the visitor's views to it. */
+  referrer_host: Generated<string>;
+  campaign: Generated<string>;
+  device: Generated<string>;
+};
 /** A visitor's keyed hash and a path it viewed, once per day; deleted with the day's salt. */
 export type AnalyticsPageVisitorsTable = { day: string; visitor: string; path: string };
 /** Views and visitors of a path on a day (UTC): the roll-up the dashboard reads. */
@@ -259,6 +281,10 @@ export type AnalyticsPagesTable = { day: string; path: string; views: Generated<
  * `SOURCE_DIMENSIONS`); a campaign's value is its source, medium and campaign joined by newlines.
  */
 export type AnalyticsSourcesTable = { day: string; dimension: string; value: string; visitors: Generated<number> };
+/** Views and visitors of a path on a day by one dimension (referrer, campaign, device) of the visit's source (0055). */
+export type AnalyticsCrossedTable = { day: string; dimension: string; value: string; path: string; views: Generated<number>; visitors: Generated<number> };
+/** Visitors of a day by their visit's referrer host, campaign and device together (0055). */
+export type AnalyticsVisitsTable = { day: string; referrer_host: string; campaign: string; device: string; visitors: Generated<number> };
 /** What one client (a keyed hash of its address) added to a day: visitors and new open values; deleted with the day's hashes. */
 export type AnalyticsClientsTable = { day: string; client: string; visitors: Generated<number>; open_values: Generated<number> };
 
@@ -336,6 +362,63 @@ export type AnalyticsVitalsMonthsTable = {
   histogram: string;
 };
 
+/** A week whose analytics report was queued (migration 0064, docs/decisions/187): the claim. */
+/** A page the marketing team edits (migration 0065, docs/decisions/197). */
+export type SitePagesTable = {
+  id: string;
+  /** The live address. */
+  path: string;
+  title: string;
+  status: "draft" | "scheduled" | "published";
+  /** 1 for the specification's pages: never deleted or unpublished. */
+  system: 0 | 1;
+  /** The live SEO fields and blocks, as JSON (domain/site-pages.ts, domain/page-blocks.ts). */
+  seo: string;
+  blocks: string;
+  /** The unpublished version, `{ path, title, seo, blocks }` as JSON, or null. */
+  draft: string | null;
+  publish_at: string | null;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** Revisions of pages (migration 0067, docs/decisions/200), shaped like a post's. */
+export type PageRevisionsTable = {
+  id: string;
+  page_id: string;
+  kind: "save" | "autosave";
+  /** Whether this version was the published one. */
+  published: BooleanColumn;
+  title: string;
+  /** The version, `{ path, title, seo, blocks }`, as JSON. */
+  data: string;
+  /** The public id of the admin session that kept it. */
+  saved_by: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type SitePageRedirectsTable = { old_path: string; page_id: string; created_at: string };
+
+export type PagePreviewLinksTable = {
+  id: string;
+  page_id: string;
+  token_hash: string;
+  purpose: "editor" | "share";
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+};
+
+export type AnalyticsWeeklyReportsTable = {
+  /** The week's Monday, UTC, YYYY-MM-DD. */
+  week: string;
+  /** How many emails were queued (one per ANALYTICS_REPORT_TO address). */
+  recipients: number;
+  queued_at: string;
+};
+
 /**
  * A post's searchable text (migration 0044), written with the post; the database indexes it (FTS5
  * on SQLite, a generated tsvector on PostgreSQL). On SQLite the row also has an integer `id`.
@@ -372,6 +455,7 @@ export type Database = {
   report_attachment_chunks: ReportAttachmentChunksTable;
   report_case_tokens: ReportCaseTokensTable;
   report_events: ReportEventsTable;
+  report_revisions: ReportRevisionsTable;
   post_revisions: PostRevisionsTable;
   post_preview_links: PostPreviewLinksTable;
   content_changes: ContentChangesTable;
@@ -380,6 +464,8 @@ export type Database = {
   analytics_page_visitors: AnalyticsPageVisitorsTable;
   analytics_pages: AnalyticsPagesTable;
   analytics_sources: AnalyticsSourcesTable;
+  analytics_crossed: AnalyticsCrossedTable;
+  analytics_visits: AnalyticsVisitsTable;
   analytics_clients: AnalyticsClientsTable;
   blog_post_editorial: BlogPostEditorialTable;
   blog_slug_redirects: BlogSlugRedirectsTable;
@@ -388,6 +474,11 @@ export type Database = {
   analytics_demo_clicks: AnalyticsDemoClicksTable;
   analytics_vitals: AnalyticsVitalsTable;
   analytics_vitals_months: AnalyticsVitalsMonthsTable;
+  analytics_weekly_reports: AnalyticsWeeklyReportsTable;
+  site_pages: SitePagesTable;
+  site_page_redirects: SitePageRedirectsTable;
+  page_preview_links: PagePreviewLinksTable;
+  page_revisions: PageRevisionsTable;
   admin_factors: AdminFactorsTable;
   admin_recovery_codes: AdminRecoveryCodesTable;
   admin_login_challenges: AdminLoginChallengesTable;

@@ -1,4 +1,4 @@
-import express, { type RequestHandler, type Response } from "express";
+import express, { type Response } from "express";
 import { caseTexts, type CaseView } from "../../domain/disclosure-case";
 import { reportMessages } from "../../domain/vulnerability-report";
 import type { AppServices } from "../context.server";
@@ -16,12 +16,12 @@ import {
   caseView,
   chooseCredit,
   countCaseMessage,
-  openCase,
   replyOnCase,
   requestNewCaseLink,
   withdrawCase,
   type ReplyResult,
 } from "./case.server";
+import { caseDoor as openCaseDoor, linkHashOf, reportIdOf } from "./case-door.server";
 import { caseLinkRequestSchema, creditSchema, messageSchema } from "./case-schemas.server";
 
 /** A case message's one text field, beside its files. */
@@ -37,21 +37,9 @@ export function caseApiRouter(services: AppServices, { gate, limits: overrides }
   const router = express.Router();
   const limits: UploadLimits = { ...DEFAULT_UPLOAD_LIMITS, ...config.uploadTimeouts, ...overrides };
 
-  const caseDoor: RequestHandler = async (req, res, next) => {
-    res.set(CASE_HEADERS);
-    const opened = await openCase(db, req.params.token as string, clientKey(req));
-    if (opened.ok) {
-      res.locals.reportId = opened.reportId;
-      res.locals.linkHash = opened.linkHash;
-      return next();
-    }
-    if ("code" in opened) return sendRateLimited(res, opened);
-    sendApiError(res, 404, caseTexts.notFound);
-  };
-  const reportIdOf = (res: Response) => res.locals.reportId as string;
-  const linkHashOf = (res: Response) => res.locals.linkHash as string;
+  const caseDoor = openCaseDoor(db);
   const sendCase = async (res: Response, status = 200) => {
-    const view = (await caseView(db, reportIdOf(res), linkHashOf(res))) as CaseView;
+    const view = (await caseView(services, reportIdOf(res), linkHashOf(res))) as CaseView;
     res.status(status).json({ case: view });
   };
 

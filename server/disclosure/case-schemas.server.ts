@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { caseTexts, CREDIT_NAME_MAX, CREDIT_URL_MAX } from "../../domain/disclosure-case";
 import { singleLineString, storableString } from "../../domain/text-rules";
+import { reportInputSchema } from "../../domain/vulnerability-report";
 
 /** What the case API takes, checked on the server (docs/decisions/144). */
 export const messageSchema = z.object({
@@ -34,3 +35,9 @@ export const caseLinkRequestSchema = z.object({
   reference: z.string().max(40),
   email: z.string().max(254),
 });
+
+/**
+ * A correction before triage (docs/decisions/190): any of the three fields, each under the report
+ * form's own rule and message (the same schema); at least one.
+ */
+export const correctionSchema = reportInputSchema.pick({ description: true, reproduction_steps: true, impact: true }).partial();

@@ -1,7 +1,16 @@
 import crypto from "node:crypto";
-import { CASE_MESSAGES_PER_MINUTE, caseTexts, MESSAGE_MAX, type CaseView, type CreditChoice } from "../../domain/disclosure-case";
+import {
+  CASE_MESSAGES_PER_MINUTE,
+  caseTexts,
+  MESSAGE_MAX,
+  SENT_REPORT_FIELDS,
+  type CaseView,
+  type CreditChoice,
+  type SentReportField,
+} from "../../domain/disclosure-case";
 import { mailboxKey } from "../../domain/email-address";
 import { isClosedStatus, REPORTER_STATUS_LABELS, REPORT_REFERENCE_PATTERN } from "../../domain/vulnerability-report";
+import { PAUSED_STATUS, statusAfterReply } from "../../domain/report-status";
 import type { AppServices } from "../context.server";
 import type { AppDatabase } from "../db/database.server";
 import { countAttempt, type RateLimited, type RateLimitRule } from "../limits/rate-limits.server";
@@ -11,43 +20,61 @@ import type { UploadedFile } from "../reports/report-upload.server";
 import { clientQuotaExceeded, quotaExceeded } from "../reports/upload-quota.server";
 import { findCaseLink, listCaseLinks, mintCaseLink, recordCaseLinkUse } from "../reports/case-links.server";
 import { newCaseLinkEmail, reporterWithdrewEmail } from "./disclosure-emails.server";
-import { addReportEvent, reportTimeline } from "../reports/report-timeline.server";
+import { addReportEvent, dueFactsOf, reportTimeline } from "../reports/report-timeline.server";
 import { tellTeamOfReply } from "./team-digest.server";
+import { isCorrectable, lastCorrectedAt } from "./report-correction.server";
 
 /**
  * What the holder of a case link can do (docs/decisions/144): read the report's status and
  * conversation, reply with text and files, choose how to be credited, withdraw the report, and,
  * having lost the link, ask for a new one by reference and address.
  */
-export async function caseView(db: AppDatabase, reportId: string, currentLinkHash?: string): Promise<CaseView | undefined> {
+export async function caseView(
+  { db, config }: Pick<AppServices, "db" | "config">,
+  reportId: string,
+  currentLinkHash?: string,
+  now = new Date(),
+): Promise<CaseView | undefined> {
   const report = await db
     .selectFrom("security_reports")
     .leftJoin("security_reports as original", "original.id", "security_reports.duplicate_of")
-    .select([
-      "security_reports.reference",
-      "security_reports.vulnerability_title",
-      "security_reports.status",
-      "security_reports.created_at",
-      "security_reports.credit",
-      "security_reports.credit_name",
-      "security_reports.credit_url",
-      "original.reference as duplicate_of_reference",
-    ])
+    .selectAll("security_reports")
+    .select("original.reference as duplicate_of_reference")
     .where("security_reports.id", "=", reportId)
     .executeTakeFirst();
   if (!report) return undefined;
+  const closed = isClosedStatus(report.status);
+  const nextDue = (await dueFactsOf(db, config, [report], now)).get(reportId)?.next_due ?? null;
   return {
     reference: report.reference,
     title: report.vulnerability_title,
+    ...(Object.fromEntries(SENT_REPORT_FIELDS.map((field) => [field, report[field]])) as Record<SentReportField, string>),
+    attachments: await originalAttachments(db, reportId),
+    correctable: !closed && (await isCorrectable(db, reportId)),
+    correctedAt: await lastCorrectedAt(db, reportId),
     status: report.status,
     statusLabel: REPORTER_STATUS_LABELS[report.status],
     receivedAt: report.created_at,
-    closed: isClosedStatus(report.status),
+    closed,
+    awaitingTeam: Boolean(report.awaiting_team) && !closed,
+    nextStep: closed || report.status === PAUSED_STATUS ? null : nextDue,
     duplicateOf: report.status === "duplicate" ? report.duplicate_of_reference : null,
     credit: { choice: (report.credit as CreditChoice | null) ?? null, name: report.credit_name, url: report.credit_url },
     events: await reportTimeline(db, reportId, "reporter"),
     links: await listCaseLinks(db, reportId, currentLinkHash),
   };
+}
+
+/** The files sent with the report itself; those of the conversation are listed with their messages. */
+async function originalAttachments(db: AppDatabase, reportId: string): Promise<CaseView["attachments"]> {
+  const rows = await db
+    .selectFrom("report_attachments")
+    .select(["id", "filename", "size"])
+    .where("report_id", "=", reportId)
+    .where("event_id", "is", null)
+    .orderBy("position")
+    .execute();
+  return rows.map((row) => ({ ...row, size: Number(row.size) }));
 }
 
 export type ReplyResult =
@@ -119,11 +146,32 @@ export async function replyOnCase(
       );
     }
     await tellTeamOfReply(trx, config, { id: reportId, reference: report.reference, title: report.vulnerability_title }, { at: now, body: text, files });
+    if (report.status === PAUSED_STATUS) await resumeAfterReply(trx, reportId, now);
     return { ok: true, id: eventId };
   }).then((result) => {
     if (result.ok) notifyOutbox();
     return result;
   });
+}
+
+/**
+ * The reporter answered "needs more information": the report is back in the team's queue, in the
+ * status it had before the question (docs/decisions/189), and its clock runs again (a status
+ * change ends the pause).
+ */
+async function resumeAfterReply(trx: AppDatabase, reportId: string, now: Date): Promise<void> {
+  const changes = await trx
+    .selectFrom("report_events")
+    .select("status")
+    .where("report_id", "=", reportId)
+    .where("kind", "=", "status")
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  const status = statusAfterReply(changes.map((change) => change.status!));
+  await trx.updateTable("security_reports").set({ status, updated_at: now.toISOString() }).where("id", "=", reportId).execute();
+  // A moment after the reply, so the timeline lists them in that order.
+  await addReportEvent(trx, { report_id: reportId, kind: "status", author: "reporter", status }, new Date(now.getTime() + 1));
 }
 
 /** The reporter's choice of public thanks; a named credit keeps its name and link. */

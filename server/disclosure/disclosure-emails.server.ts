@@ -14,52 +14,64 @@ function signature(config: MailConfig): string[] {
   return ["", `${config.public.siteName} Security Team`, `${config.public.siteUrl}/security`];
 }
 
-export function teamMessageEmail(
+/** One change the reporter hears of: a team message, or a status they should know of. */
+export type CaseNews =
+  | { kind: "message"; body: string }
+  | { kind: "status"; status: ReportStatus; duplicateOf: string | null };
+
+const HEADLINES = ["Update on", "New message about", "Outcome of"] as const;
+const FOOTER = "\n\nRead the whole conversation and reply on your case page:\n";
+const NEWS_TEXT_MAX = 100_000;
+const NEWS_MORE = "More changes since: read them on your case page.";
+
+/** How much a change says: an outcome over a message over an update (the digest's subject names the most). */
+function headlineRank(news: CaseNews): number {
+  if (news.kind === "message") return 1;
+  return isClosedStatus(news.status) ? 2 : 0;
+}
+
+function newsSubject(reference: string, rank: number): string {
+  return `[${reference}] ${HEADLINES[rank]} your vulnerability report`;
+}
+
+function newsSection(reference: string, news: CaseNews): string {
+  if (news.kind === "message") return [`The security team wrote about your report ${reference}:`, "", news.body].join("\n");
+  const { status, duplicateOf } = news;
+  return [
+    `The status of your report ${reference} is now: ${REPORTER_STATUS_LABELS[status]}.`,
+    ...(status === "duplicate" && duplicateOf ? [`It duplicates ${duplicateOf}, reported earlier.`] : []),
+    ...(status === "resolved"
+      ? ["", "Thank you for helping us keep our customers safe. On your case page you can choose whether and how we credit you."]
+      : []),
+    ...(status === "needs_more_info" ? ["", "We need more information from you: please answer on your case page."] : []),
+  ].join("\n");
+}
+
+/**
+ * To the reporter: the team's changes to a case, oldest first, gathered for a few minutes
+ * (docs/decisions/188), with a case link minted for this email.
+ */
+export function caseNewsEmail(
   config: MailConfig,
-  { to, reference, body, caseUrl }: { to: string; reference: string; body: string; caseUrl: string },
+  { to, reference, news, caseUrl }: { to: string; reference: string; news: CaseNews; caseUrl: string },
 ): OutgoingEmail {
   return {
     to,
     replyTo: config.mail.securityTo,
-    subject: `[${reference}] New message about your vulnerability report`,
-    text: [
-      "Hello,",
-      "",
-      `The security team wrote about your report ${reference}:`,
-      "",
-      body,
-      "",
-      "Read the whole conversation and reply on your case page:",
-      caseUrl,
-      ...signature(config),
-    ].join("\n"),
+    subject: newsSubject(reference, headlineRank(news)),
+    text: ["Hello,", "", newsSection(reference, news)].join("\n") + FOOTER + [caseUrl, ...signature(config)].join("\n"),
   };
 }
 
-export function statusEmail(
-  config: MailConfig,
-  { to, reference, status, duplicateOf, caseUrl }: { to: string; reference: string; status: ReportStatus; duplicateOf: string | null; caseUrl: string },
-): OutgoingEmail {
-  const closed = isClosedStatus(status);
-  return {
-    to,
-    replyTo: config.mail.securityTo,
-    subject: `[${reference}] ${closed ? "Outcome of" : "Update on"} your vulnerability report`,
-    text: [
-      "Hello,",
-      "",
-      `The status of your report ${reference} is now: ${REPORTER_STATUS_LABELS[status]}.`,
-      ...(status === "duplicate" && duplicateOf ? [`It duplicates ${duplicateOf}, reported earlier.`] : []),
-      ...(status === "resolved"
-        ? ["", "Thank you for helping us keep our customers safe. On your case page you can choose whether and how we credit you."]
-        : []),
-      ...(status === "needs_more_info" ? ["", "We need more information from you: please answer on your case page."] : []),
-      "",
-      "Your case page:",
-      caseUrl,
-      ...signature(config),
-    ].join("\n"),
-  };
+/** A held digest with one more change: its section before the case link, and the subject naming the most. */
+export function withMoreNews(email: { subject: string; text: string }, reference: string, news: CaseNews): { subject: string; text: string } {
+  const rank = Math.max(headlineRank(news), HEADLINES.findIndex((headline) => email.subject.includes(headline)));
+  const cut = email.text.lastIndexOf(FOOTER);
+  const [head, tail] = cut < 0 ? [email.text, ""] : [email.text.slice(0, cut), email.text.slice(cut)];
+  if (head.endsWith(NEWS_MORE)) return { subject: newsSubject(reference, rank), text: email.text };
+  const section = newsSection(reference, news);
+  const body = head.length + section.length > NEWS_TEXT_MAX ? `${head}\n\n${NEWS_MORE}` : `${head}\n\n${section}`;
+  return { subject: newsSubject(reference, rank), text: body + tail };
 }
 
 export function newCaseLinkEmail(

@@ -74,19 +74,22 @@ describe.each(testDatabaseKinds)("the disclosure loop on %s", (kind) => {
     expect(opened.headers.get("x-robots-tag")).toContain("noindex");
     const view = ((await opened.json()) as { case: Record<string, unknown> }).case;
     expect(view).toMatchObject({ reference: report.reference, status: "new", statusLabel: expect.stringMatching(/^Received/), events: [] });
-    // The case never shows the reporter's address, the team's assessment or other fields.
-    expect(JSON.stringify(view)).not.toContain("ada@example.com");
+    // The case shows the report as sent, the reporter's address included (docs/decisions/190), never the team's assessment.
+    expect(view).toMatchObject({ reporter_email: "ada@example.com" });
+    expect(view).not.toHaveProperty("assessed_severity");
+    expect(view).not.toHaveProperty("cvss_vector");
 
     expect((await team(`/${report.id}`, "PATCH", { status: "needs_more_info" })).status).toBe(200);
     const asked = await team(`/${report.id}/messages`, "POST", { body: "Which browser did you use? See https://example.com/help." });
     expect(asked.status).toBe(201);
     const emails = await emailsTo(db, "ada@example.com");
+    // The status and the message, moments apart, are one email (docs/decisions/188).
     expect(emails.map((email) => email.subject)).toEqual([
       `We received your vulnerability report ${report.reference}`,
-      `[${report.reference}] Update on your vulnerability report`,
       `[${report.reference}] New message about your vulnerability report`,
     ]);
-    const question = emails[2]!.text_body;
+    const question = emails[1]!.text_body;
+    expect(question).toContain("Waiting for your reply");
     expect(question).toContain("Which browser did you use?");
     // Each email carries a link of its own that opens the same case.
     const emailedToken = /\/security\/case\/([A-Za-z0-9_-]{43})/.exec(question)![1]!;
@@ -99,11 +102,14 @@ describe.each(testDatabaseKinds)("the disclosure loop on %s", (kind) => {
     const replied = await fetch(`${url}/security/case/${token}/messages`, { method: "POST", body: reply });
     expect(replied.status).toBe(201);
     const afterReply = ((await replied.json()) as { case: { events: Array<Record<string, unknown>> } }).case;
+    // The answer puts the report back where it was before the question (docs/decisions/189).
     expect(afterReply.events.map((event) => [event.kind, event.author])).toEqual([
       ["status", "team"],
       ["message", "team"],
       ["message", "reporter"],
+      ["status", "reporter"],
     ]);
+    expect(afterReply).toMatchObject({ status: "new", awaitingTeam: true });
     const teamNotice = (await emailsTo(db, "security@dialogic.localhost")).at(-1)!;
     expect(teamNotice.subject).toContain("Reporter replied");
     expect(teamNotice.text_body).toContain("Firefox 140 on Linux.");
@@ -111,7 +117,7 @@ describe.each(testDatabaseKinds)("the disclosure loop on %s", (kind) => {
 
     const seen = ((await (await team(`/${report.id}`, "GET")).json()) as { report: Record<string, unknown> & { events: Array<{ files?: unknown[] }> } }).report;
     expect(seen.awaiting_team).toBe(true);
-    expect(seen.events.at(-1)!.files).toHaveLength(1);
+    expect(seen.events.at(-2)!.files).toHaveLength(1);
     const list = (await (await team("", "GET")).json()) as { reports: Array<{ id: string; awaiting_team: boolean }> };
     expect(list.reports.find((row) => row.id === report.id)!.awaiting_team).toBe(true);
 

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Config } from "../config.server";
 import type { Database } from "../db/schema";
 import { enqueueEmail } from "../mail/outbox.server";
+import { rewriteHeldEmail } from "./held-email.server";
 import { reporterRepliesEmail, withAnotherMessage, type ReporterMessage } from "./disclosure-emails.server";
 
 /** The team hears of one case's replies at most once in this long (docs/decisions/176). */
@@ -29,7 +30,10 @@ export async function tellTeamOfReply(
     .select(["team_digest_id", "team_digest_at"])
     .where("id", "=", report.id)
     .executeTakeFirstOrThrow();
-  if (digest.team_digest_id && (await addToHeldDigest(trx, digest.team_digest_id, message))) return;
+  const added =
+    digest.team_digest_id &&
+    (await rewriteHeldEmail(trx, digest.team_digest_id, now, (held) => ({ ...held, text: withAnotherMessage(held.text, message) })));
+  if (added) return;
   const previous = digest.team_digest_at ? Date.parse(digest.team_digest_at) : Number.NEGATIVE_INFINITY;
   const sendAt = new Date(Math.max(now.getTime(), previous + TEAM_DIGEST_INTERVAL_MS));
   const id = await enqueueEmail(trx, reporterRepliesEmail(config, report, message), { notBefore: sendAt });
@@ -38,30 +42,4 @@ export async function tellTeamOfReply(
     .set({ team_digest_id: id, team_digest_at: sendAt.toISOString() })
     .where("id", "=", report.id)
     .execute();
-}
-
-/**
- * Adds the message to the digest when it is still held: pending, not yet due and claimed by no
- * worker (a worker claims only what is due, so a held email cannot be mid-send).
- */
-async function addToHeldDigest(trx: Kysely<Database>, outboxId: string, message: ReporterMessage): Promise<boolean> {
-  const now = message.at.toISOString();
-  const held = await trx
-    .selectFrom("mail_outbox")
-    .select("text_body")
-    .where("id", "=", outboxId)
-    .where("status", "=", "pending")
-    .where("claimed_by", "is", null)
-    .where("next_attempt_at", ">", now)
-    .executeTakeFirst();
-  if (!held) return false;
-  const result = await trx
-    .updateTable("mail_outbox")
-    .set({ text_body: withAnotherMessage(held.text_body, message) })
-    .where("id", "=", outboxId)
-    .where("status", "=", "pending")
-    .where("claimed_by", "is", null)
-    .where("next_attempt_at", ">", now)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }

@@ -3,11 +3,13 @@ import { analyticsPeriod, dayOf } from "../../domain/analytics";
 import { triageMessages, type TriagePatch } from "../../domain/report-triage";
 import { isReportStatus, reportMessages } from "../../domain/vulnerability-report";
 import { ACKNOWLEDGMENTS_TAG, recordContentChange } from "../cache/content-changes.server";
+import { REPORT_STATUS_LABELS } from "../../domain/report-status";
 import { audit } from "../audit/audit.server";
 import type { AppServices } from "../context.server";
 import { sendApiError } from "../http/api-errors.server";
 import { requireAdmin } from "../http/require-admin.server";
-import { cvssMessages, CVSS_VECTOR_MAX } from "./cvss.server";
+import { cvssMessages } from "../../domain/cvss";
+import { CVSS_VECTOR_MAX } from "../../domain/cvss-vector";
 import { disclosureMetrics } from "./disclosure-metrics.server";
 import { getTriagedReport, postTeamMessage, updateTriage } from "./triage.server";
 
@@ -37,9 +39,9 @@ export function triageApiRouter(services: AppServices) {
     if (!parsed.ok) return sendApiError(res, 400, parsed.error, { [parsed.field]: parsed.error });
     const result = await updateTriage(services, req.params.id as string, parsed.patch);
     if (!result.ok) return sendApiError(res, result.status, result.error, result.field ? { [result.field]: result.error } : undefined);
-    if (parsed.patch.status) {
-      await audit.record(db, { action: "report.status_changed", target: `${String(req.params.id)}: ${parsed.patch.status}`, ip: req.ip, session: res.locals.adminSession?.id });
-    }
+    const who = { target: String(req.params.id), label: result.report.reference, ip: req.ip, session: res.locals.adminSession?.id };
+    if (parsed.patch.status) await audit.record(db, { action: "report.status_changed", ...who, detail: REPORT_STATUS_LABELS[parsed.patch.status] });
+    if (assessment(parsed.patch)) await audit.record(db, { action: "report.assessed", ...who, detail: assessment(parsed.patch) });
     await recordContentChange(db, [ACKNOWLEDGMENTS_TAG]);
     res.json({ report: result.report });
   });
@@ -51,6 +53,7 @@ export function triageApiRouter(services: AppServices) {
     }
     const result = await postTeamMessage(services, req.params.id as string, body);
     if (!result.ok) return sendApiError(res, result.status, result.error, result.status === 400 ? { body: result.error } : undefined);
+    await audit.record(db, { action: "report.message_sent", target: String(req.params.id), label: result.report.reference, ip: req.ip, session: res.locals.adminSession?.id });
     res.status(201).json({ report: result.report });
   });
 
@@ -58,6 +61,15 @@ export function triageApiRouter(services: AppServices) {
 }
 
 type PatchField = keyof TriagePatch;
+
+/** What an assessment set, in words, for the audit trail (decision 191); undefined when it set neither. */
+function assessment({ assessed_severity: severity, cvss_vector: vector }: TriagePatch): string | undefined {
+  const parts = [
+    severity === undefined ? undefined : `Severity: ${severity ?? "none"}`,
+    vector === undefined ? undefined : `CVSS: ${vector ?? "none"}`,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join("; ") : undefined;
+}
 
 /** The PATCH body's fields, each of its type; anything else named is refused. */
 function triagePatch(body: unknown): { ok: true; patch: TriagePatch } | { ok: false; field: PatchField; error: string } {

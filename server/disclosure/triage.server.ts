@@ -11,15 +11,16 @@ import {
 } from "../../domain/vulnerability-report";
 import type { AppServices } from "../context.server";
 import type { Database } from "../db/schema";
-import { enqueueEmail, notifyOutbox } from "../mail/outbox.server";
+import { notifyOutbox } from "../mail/outbox.server";
 import { reportAttachments } from "../reports/reports.server";
-import { mintCaseLink } from "../reports/case-links.server";
-import { scoreCvss } from "./cvss.server";
-import { statusEmail, teamMessageEmail } from "./disclosure-emails.server";
+import { scoreCvss } from "../../domain/cvss";
+import { tellReporter } from "./reporter-digest.server";
+import { reportRevisions } from "./report-correction.server";
+import type { ReportRevision } from "../../domain/report-correction";
 import { addReportEvent, dueFactsOf, reportTimeline } from "../reports/report-timeline.server";
 
 /** A report as its admin page shows it: the reporter's fields, the team's assessment, deadlines and timeline. */
-export type TriagedReport = ReportDetail & TriageFacts & { events: CaseEvent[] };
+export type TriagedReport = ReportDetail & TriageFacts & { events: CaseEvent[]; revisions: ReportRevision[] };
 
 export async function getTriagedReport(
   { db, config }: Pick<AppServices, "db" | "config">,
@@ -58,6 +59,7 @@ export async function getTriagedReport(
     resolved_at: row.resolved_at,
     ...facts,
     events,
+    revisions: await reportRevisions(db, id),
   };
 }
 
@@ -73,12 +75,11 @@ export async function postTeamMessage(
   if (text.length > MESSAGE_MAX) return { ok: false, status: 400, error: caseTexts.messageTooLong };
   const { db, config } = services;
   const found = await db.transaction().execute(async (trx) => {
-    const report = await trx.selectFrom("security_reports").select(["reference", "reporter_email"]).where("id", "=", id).executeTakeFirst();
+    const report = await trx.selectFrom("security_reports").select(["id", "reference", "reporter_email"]).where("id", "=", id).executeTakeFirst();
     if (!report) return false;
-    await addReportEvent(trx, { report_id: id, kind: "message", author: "team", body: text }, now);
     await markAnswered(trx, id, now);
-    const caseUrl = await mintCaseLink(trx, config, id, "message", now);
-    await enqueueEmail(trx, teamMessageEmail(config, { to: report.reporter_email, reference: report.reference, body: text, caseUrl }));
+    await addReportEvent(trx, { report_id: id, kind: "message", author: "team", body: text }, now);
+    await tellReporter(trx, config, report, { kind: "message", body: text }, now);
     return true;
   });
   if (!found) return { ok: false, status: 404, error: "Report not found" };
@@ -161,9 +162,8 @@ export async function updateTriage(
     await addReportEvent(trx, { report_id: id, kind: "status", author: "team", status }, now);
     if (status !== "new") await markAnswered(trx, id, now);
     if (reporterHearsOf(status)) {
-      const caseUrl = await mintCaseLink(trx, config, id, "status", now);
       const duplicateReference = status === "duplicate" ? (duplicateOf?.reference ?? (await referenceOf(trx, duplicateId))) : null;
-      await enqueueEmail(trx, statusEmail(config, { to: current.reporter_email, reference: current.reference, status, duplicateOf: duplicateReference, caseUrl }));
+      await tellReporter(trx, config, current, { kind: "status", status, duplicateOf: duplicateReference }, now);
     }
   });
   if (statusChanged) notifyOutbox();

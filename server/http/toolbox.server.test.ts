@@ -12,6 +12,7 @@ const TOOLS = [
   "cross-site.server.ts",
   "form-data.server.ts",
   "locals.ts",
+  "page-adapter.server.ts",
   "path-spelling.server.ts",
   "precompressed.server.ts",
   "request-log.server.ts",

@@ -1,6 +1,7 @@
 import pino from "pino";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { testServices } from "../../tests/helpers/http-server";
+import { emailParts } from "../../tests/helpers/email-parts";
 import { startSmtpServer, type TestSmtpServer } from "../../tests/helpers/smtp-server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
 import { submitContactMessage } from "../contact/contact-messages.server";
@@ -79,6 +80,25 @@ describe.each(testDatabaseKinds)("outbox delivery over real SMTP on %s", (kind) 
       const [row] = await outboxRows(database!.db);
       expect(row).toMatchObject({ status: "sent", attempts: 1, delivered_via: "smtp", claimed_by: null });
     }, WAIT);
+  });
+
+  test("an email with an HTML part arrives as text and HTML alternatives; one without stays plain text", async () => {
+    database = await createTestDatabase(kind);
+    const server = await smtp();
+    worker(database.db, server.url);
+    await enqueueEmail(database.db, { to: "team@dialogic.test", subject: "Both", text: "Plain words", html: "<p>Rich <strong>words</strong> &#38; more</p>" });
+    await enqueueEmail(database.db, { to: "team@dialogic.test", subject: "Text only", text: "Only words" });
+
+    await vi.waitFor(() => expect(server.received).toHaveLength(2), WAIT);
+    const both = server.received.find((email) => email.headers.subject === "Both")!;
+    expect(both.headers["content-type"]).toMatch(/^multipart\/alternative;/);
+    expect(emailParts(both)).toEqual([
+      { type: "text/plain", body: "Plain words" },
+      { type: "text/html", body: "<p>Rich <strong>words</strong> &#38; more</p>" },
+    ]);
+    const textOnly = server.received.find((email) => email.headers.subject === "Text only")!;
+    expect(textOnly.headers["content-type"]).toMatch(/^text\/plain/);
+    expect(textOnly.text).toBe("Only words");
   });
 
   test("no field of a submission can add a header or a recipient", async () => {

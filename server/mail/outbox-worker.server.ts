@@ -115,7 +115,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function deliver(id: string): Promise<boolean> {
     const email = await db
       .selectFrom("mail_outbox")
-      .select(["id", "to_address", "reply_to", "subject", "text_body", "attempts"])
+      .select(["id", "to_address", "reply_to", "subject", "text_body", "html_body", "attempts"])
       .where("id", "=", id)
       .where("claimed_by", "=", workerId)
       .executeTakeFirst();

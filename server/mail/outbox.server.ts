@@ -8,6 +8,8 @@ export type OutgoingEmail = {
   replyTo?: string;
   subject: string;
   text: string;
+  /** An HTML part beside the text, every value in it escaped by its writer. */
+  html?: string;
 };
 
 /** One bare address: no display name, no list, nothing a header could be split on. */
@@ -37,6 +39,7 @@ export async function enqueueEmail(db: Kysely<Database>, email: OutgoingEmail, {
       // A line break in a header would start a new header: subjects are one line.
       subject: oneLineHeader(email.subject),
       text_body: email.text,
+      html_body: email.html ?? null,
       status: "pending",
       attempts: 0,
       // A held email (a digest still gathering) is not due before its time.

@@ -5,7 +5,10 @@ import type { Logger } from "../logger.server";
 import { oneLineHeader } from "./outbox.server";
 
 /** What the outbox worker hands to a transport: one stored email. */
-export type StoredEmail = Pick<MailOutboxTable, "id" | "to_address" | "reply_to" | "subject" | "text_body">;
+export type StoredEmail = Pick<MailOutboxTable, "id" | "to_address" | "reply_to" | "subject" | "text_body"> & {
+  /** The HTML part, when the email has one (migration 0064). */
+  html_body?: string | null;
+};
 
 export type MailTransport = {
   /** 'smtp' delivers for real; 'log' only writes the email to the log (no SMTP_URL). */
@@ -77,6 +80,8 @@ export function toMessage(email: StoredEmail, from: string, domain: string): Sen
     replyTo: email.reply_to ? { name: "", address: email.reply_to } : undefined,
     subject: oneLineHeader(email.subject),
     text: email.text_body,
+    // With an HTML part, nodemailer sends multipart/alternative: the text first, then the HTML.
+    ...(email.html_body ? { html: email.html_body } : {}),
     // Stable per outbox row: if a retry ever repeats a delivery, mail clients see one message.
     messageId: `<${email.id}@${domain}>`,
   };

@@ -3,6 +3,8 @@ import { MEDIA_MAX_BYTES, MEDIA_VARIANT_TYPE, mediaMessages, parseMediaFile, par
 import type { AppServices } from "../context.server";
 import { readImage, storeImage, type StoredImage } from "./media.server";
 import { readVariant } from "./media-variants.server";
+import { listStoredImages } from "./media-library.server";
+import { mediaLibraryMessages, parseLibraryPage } from "../../domain/media-library";
 import { requireAdmin } from "../http/require-admin.server";
 import { sendApiError } from "../http/api-errors.server";
 
@@ -12,6 +14,7 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
  * POST /api/admin/media: the image's bytes as the body (any declared type; the content decides),
  * 201 `{ url }`. Behind the admin guard; the body is read only after the token is checked.
  * Mount before the API's shared JSON parser.
+ * GET /api/admin/media?page=N: the library, newest first (`{ items, page, totalPages, total }`).
  */
 export function adminMediaRouter(services: AppServices) {
   const router = express.Router();
@@ -22,6 +25,12 @@ export function adminMediaRouter(services: AppServices) {
     next(error);
   };
 
+  router.get("/admin/media", requireAdmin(services), async (req, res) => {
+    res.set("Cache-Control", "no-store");
+    const page = parseLibraryPage(req.query.page);
+    if (page === undefined) return sendApiError(res, 400, mediaLibraryMessages.pageInvalid, { page: mediaLibraryMessages.pageInvalid });
+    res.json(await listStoredImages(services.db, page));
+  });
   router.post("/admin/media", requireAdmin(services), rawBody, async (req, res) => {
     res.set("Cache-Control", "no-store");
     const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);

@@ -268,7 +268,8 @@ export async function listReports(
     const today = dayOf(now.getTime());
     const kept = filter.due === "overdue" ? all.filter((row) => (facts!.get(row.id)?.next_due?.by ?? "9999") < today) : all;
     const dueBy = (id: string) => facts!.get(id)?.next_due?.by ?? "9999-12-31";
-    kept.sort((a, b) => dueBy(a.id).localeCompare(dueBy(b.id)));
+    const replyFirst = (row: (typeof all)[number]) => (row.awaiting_team && !CLOSED_REPORT_STATUSES.includes(row.status) ? 0 : 1);
+    kept.sort((a, b) => replyFirst(a) - replyFirst(b) || dueBy(a.id).localeCompare(dueBy(b.id)));
     count = kept.length;
     current = pageWithin(page, count);
     rows = kept.slice((current - 1) * REPORTS_PAGE_SIZE, current * REPORTS_PAGE_SIZE);
@@ -280,7 +281,12 @@ export async function listReports(
       .executeTakeFirstOrThrow();
     count = Number(total);
     current = pageWithin(page, count);
-    let query = db.selectFrom("security_reports").where(where).select(columns);
+    // Reports with an unanswered reply from their reporter come first, whatever the order asked.
+    let query = db
+      .selectFrom("security_reports")
+      .where(where)
+      .select(columns)
+      .orderBy(sql`case when awaiting_team = 1 and status not in (${sql.join(CLOSED_REPORT_STATUSES)}) then 0 else 1 end`);
     // Highest score first, unscored last (`is null` sorts false before true on both databases).
     if (filter.sort === "cvss") query = query.orderBy(sql`cvss_score is null`).orderBy("cvss_score", "desc");
     rows = await query
@@ -318,6 +324,24 @@ export async function countNewReports(db: AppDatabase): Promise<number> {
     .select((eb) => eb.fn.countAll().as("fresh"))
     .executeTakeFirstOrThrow();
   return Number(fresh);
+}
+
+/**
+ * Reports waiting for the team (docs/decisions/189): new ones, and open ones whose reporter wrote
+ * since the team last answered. The admin bar's Reports badge.
+ */
+export async function countReportsAwaitingTeam(db: AppDatabase): Promise<number> {
+  const { waiting } = await db
+    .selectFrom("security_reports")
+    .where(awaitingTeam)
+    .select((eb) => eb.fn.countAll().as("waiting"))
+    .executeTakeFirstOrThrow();
+  return Number(waiting);
+}
+
+/** New, or open with an unanswered reply from the reporter. */
+function awaitingTeam(eb: ExpressionBuilder<Database, "security_reports">): Expression<SqlBool> {
+  return eb.or([eb("status", "=", "new"), eb.and([eb("awaiting_team", "=", 1), eb("status", "not in", CLOSED_REPORT_STATUSES)])]);
 }
 
 /** One report with every field and its attachments' descriptions (not their bytes). */

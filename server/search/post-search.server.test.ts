@@ -83,6 +83,16 @@ describe.each(testDatabaseKinds)("post search on %s", (kind) => {
     expect(typeof found === "object" && found?.items.map((item) => item.slug)).toEqual(["newest", "middle", "oldest"]);
   });
 
+  test("past the number of matches worth ranking, they come newest first instead of best first (decision 196)", async () => {
+    const post = (slug: string, title: string, created_at: string) => ({ title, slug, published: true, content: "<p>Onboarding, once.</p>", created_at });
+    await importPosts(await db(), {
+      posts: [post("best", "Onboarding, onboarding, onboarding", "2020-01-01T00:00:00.000Z"), post("newer", "Another story", "2024-01-01T00:00:00.000Z")],
+    });
+    const slugs = (found: Awaited<ReturnType<typeof searchPosts>>) => [found?.total, found?.items.map((item) => item.slug)];
+    expect(slugs(await searchPosts(await db(), ["onboarding"], 1))).toEqual([2, ["best", "newer"]]);
+    expect(slugs(await searchPosts(await db(), ["onboarding"], 1, { rankedAtMost: 1 }))).toEqual([2, ["newer", "best"]]);
+  });
+
   test("a post scheduled for later is found only once its time has come", async () => {
     await createPost(await db(), {
       title: "Future compliance",

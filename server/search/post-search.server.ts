@@ -131,7 +131,7 @@ function indexMatch(db: AppDatabase, words: string[], kind: "search" | "related"
     return {
       rows: () => db.selectFrom("blog_post_search").where(sql<boolean>`blog_post_search.document @@ ${query}`).where(isPublic),
       relevance: sql`ts_rank(blog_post_search.document, ${query}) desc`,
-      recent: sql`blog_post_search.created_at desc`,
+      recent: sql`blog_post_search.created_at desc, blog_post_search.post_id desc`,
     };
   }
   const terms = words.map((word) => (prefix(word) ? `"${word}"*` : `"${word}"`));
@@ -152,12 +152,23 @@ function indexMatch(db: AppDatabase, words: string[], kind: "search" | "related"
 const HIT_COLUMNS = ["blog_posts.slug", "blog_posts.title", "blog_posts.excerpt", "blog_posts.category", "blog_posts.author_name", "blog_posts.created_at", "blog_posts.read_time"] as const;
 
 /**
- * One page of published posts matching every word (a prefix, or whole when short), best first, newest first
- * among equals, each with a snippet of where the words are. Undefined when the page is past the
- * last one. The count and the ranking read the index alone; the posts table is read for the
- * page's rows only.
+ * Past this many matches, the words say too little to rank by (docs/decisions/196): the posts
+ * come newest first, as the index streams them, instead of bm25 or ts_rank weighing every one.
  */
-export async function searchPosts(db: AppDatabase, words: string[], page: number): Promise<SearchPage | undefined> {
+export const RANKED_MATCHES_AT_MOST = 1_000;
+
+/**
+ * One page of published posts matching every word (a prefix, or whole when short), best first, newest first
+ * among equals (newest first alone past `rankedAtMost` matches), each with a snippet of where the
+ * words are. Undefined when the page is past the last one. The count and the ranking read the
+ * index alone; the posts table is read for the page's rows only.
+ */
+export async function searchPosts(
+  db: AppDatabase,
+  words: string[],
+  page: number,
+  { rankedAtMost = RANKED_MATCHES_AT_MOST }: { rankedAtMost?: number } = {},
+): Promise<SearchPage | undefined> {
   if (words.length === 0) return page === 1 ? { items: [], page: 1, totalPages: 1, total: 0 } : undefined;
   const match = indexMatch(db, words, "search", await publicIndexFilter(db));
   // The count and the ranking read every match: on SQLite, on the search worker (search-worker.server.ts).
@@ -165,17 +176,12 @@ export async function searchPosts(db: AppDatabase, words: string[], page: number
   const total = Number(counted?.count ?? 0);
   const totalPages = Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE));
   if (page > totalPages) return undefined;
-  const ranked = await readIndex(
-    db,
-    match
-      .rows()
-      .select("blog_post_search.post_id")
-      .orderBy(match.relevance)
-      .orderBy("blog_post_search.created_at", "desc")
-      .orderBy("blog_post_search.post_id", "desc")
-      .limit(BLOG_PAGE_SIZE)
-      .offset((page - 1) * BLOG_PAGE_SIZE),
-  );
+  const matches = match.rows().select("blog_post_search.post_id");
+  const ordered =
+    total <= rankedAtMost
+      ? matches.orderBy(match.relevance).orderBy("blog_post_search.created_at", "desc").orderBy("blog_post_search.post_id", "desc")
+      : matches.orderBy(match.recent);
+  const ranked = await readIndex(db, ordered.limit(BLOG_PAGE_SIZE).offset((page - 1) * BLOG_PAGE_SIZE));
   const ids = ranked.map((row) => row.post_id);
   const rows =
     ids.length === 0

@@ -113,15 +113,78 @@ function storedFigures(stored: StoredCheck): Record<string, string> {
   };
 }
 
-/** Every acknowledged submission stored once and intact; every email delivered once. */
-function expectNothingLostOrDoubled(stored: StoredCheck, mail: MailCheck): void {
+/**
+ * Every acknowledged submission stored once and intact; every email delivered once, but for
+ * `repeatsAllowed`: a process killed after the mail server accepted an email and before it marked
+ * it sent has it retried (docs/decisions/030), under the same Message-ID, so mail clients show one.
+ */
+function expectNothingLostOrDoubled(stored: StoredCheck, mail: MailCheck, repeatsAllowed = 0): void {
   expect(stored.contactsStoredOnce).toBe(stored.contactsAcknowledged);
   expect(stored.reportsStoredOnceIntact).toBe(stored.reportsAcknowledged);
   expect(stored.reportsPartial).toBe(0);
   expect(mail.pendingLeft).toBe(0);
   expect(mail.missing).toBe(0);
-  expect(mail.delivered).toBe(mail.sent);
-  expect(mail.distinctDelivered).toBe(mail.delivered);
+  expect(mail.distinctDelivered).toBe(mail.sent);
+  expect(mail.delivered - mail.distinctDelivered).toBeLessThanOrEqual(repeatsAllowed);
+}
+
+/**
+ * A landing page published through A, on B's site within 2 s; a draft of a change saved through
+ * B leaves A's live page as it was; its publishing through B shows on A, and its deletion through
+ * A makes it 404 on B, each within 2 s (the page cache drops pages on every process, decision 197);
+ * then the same for the seeded home page's hero (decision 199).
+ */
+async function landingPageAcrossProcesses({ a, b, token }: Cluster) {
+  const path = `/cluster-landing-${crypto.randomBytes(3).toString("hex")}`;
+  const blocks = (title: string) => [{ id: "intro", type: "rich_text", hidden: false, title, html: "<p>Served by two processes.</p>" }];
+  const created = await api(a.url, "POST", "/api/admin/pages", { token, body: { path, title: "Cluster landing page", blocks: blocks("First version") } });
+  const id = String(created.json.id);
+  // B answers the address first (404), so that what it may keep of that answer must go too.
+  const before = await fetch(`${b.url}${path}`);
+  await before.body?.cancel();
+  const published = await api(a.url, "POST", `/api/admin/pages/${id}/publish`, { token, body: {} });
+  const shownOnB = await msUntilShown(b.url, path, "First version", 2_000);
+  const draft = await api(b.url, "PATCH", `/api/admin/pages/${id}`, { token, body: { blocks: blocks("Second version") } });
+  await sleep(1_500);
+  const draftKeptLive = (await (await fetch(`${a.url}${path}`)).text()).includes("First version");
+  const republished = await api(b.url, "POST", `/api/admin/pages/${id}/publish`, { token, body: {} });
+  const publishedShownOnA = await msUntilShown(a.url, path, "Second version", 2_000);
+  const deleted = await api(a.url, "DELETE", `/api/admin/pages/${id}`, { token });
+  const goneOnB = await msUntilStatus(b.url, path, 404, 2_000);
+  return {
+    statuses: { before: before.status, created: created.status, published: published.status, draft: draft.status, republished: republished.status, deleted: deleted.status },
+    shownOnB,
+    draftKeptLive,
+    publishedShownOnA,
+    goneOnB,
+    homeShownOnB: await homeHeroAcrossProcesses({ a, b, token }),
+  };
+}
+
+/** The home page's hero title published through A, on B's / (which B has cached) within 2 s. */
+async function homeHeroAcrossProcesses({ a, b, token }: Pick<Cluster, "a" | "b" | "token">): Promise<number | undefined> {
+  const cached = await fetch(`${b.url}/`);
+  await cached.body?.cancel();
+  const pages = (await api(a.url, "GET", "/api/admin/pages", { token })).json as unknown as { id: string; path: string }[];
+  const home = pages.find((page) => page.path === "/")!;
+  const { blocks } = (await api(a.url, "GET", `/api/admin/pages/${home.id}`, { token })).json as { blocks: Record<string, unknown>[] };
+  const title = `Conversations through A ${crypto.randomBytes(3).toString("hex")}`;
+  const saved = await api(a.url, "PATCH", `/api/admin/pages/${home.id}`, { token, body: { blocks: [{ ...blocks[0], title }, ...blocks.slice(1)] } });
+  const published = await api(a.url, "POST", `/api/admin/pages/${home.id}/publish`, { token, body: {} });
+  expect([saved.status, published.status]).toEqual([200, 200]);
+  return msUntilShown(b.url, "/", title, 2_000);
+}
+
+/** Milliseconds until `pathname` answers `status`, or undefined past `limitMs`. */
+async function msUntilStatus(base: string, pathname: string, status: number, limitMs: number): Promise<number | undefined> {
+  const started = Date.now();
+  while (Date.now() - started <= limitMs) {
+    const response = await fetch(`${base}${pathname}`, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined);
+    await response?.body?.cancel();
+    if (response?.status === status) return Date.now() - started;
+    await sleep(50);
+  }
+  return undefined;
 }
 
 /** The end of both processes' output, for a failed run. */
@@ -188,6 +251,7 @@ test("two processes behind nginx: one killed mid-load and restarted, nothing los
     const renamed = `${title} (edited through B)`;
     const edited = await api(b.url, "PATCH", `/api/admin/posts/${String(created.json.id)}`, { token: cluster.token, body: { title: renamed } });
     stale.push(await msUntilShown(a.url, `/blog/${slug}`, renamed, 2_000), await msUntilShown(a.url, "/blog", renamed, 2_000));
+    const landing = await landingPageAcrossProcesses(cluster);
 
     figures("cluster run 1: process A killed with SIGKILL mid-load, then restarted", load, {
       "A back after": `${restartedInMs} ms after its SIGKILL (at answer 90)`,
@@ -197,13 +261,15 @@ test("two processes behind nginx: one killed mid-load and restarted, nothing los
       "token across":      `login on A, B answers ${onB}; logout on B ${logout}, then A ${afterLogout[0]}, B ${afterLogout[1]}`,
       "wrong passwords":   guesses.join(" "),
       "longest stale":     `${Math.max(...stale.map((ms) => ms ?? Number.POSITIVE_INFINITY))} ms (publish A→B article, list; edit B→A article, list: ${stale.join(", ")} ms)`,
+      "landing page":      `published on A, shown on B after ${landing.shownOnB} ms; a draft saved on B left A's page as it was; published on B, shown on A after ${landing.publishedShownOnA} ms; deleted on A, 404 on B after ${landing.goneOnB} ms; the home hero's title published on A, on B's / after ${landing.homeShownOnB} ms`,
     });
 
     expect(a.unexpectedExits.concat(b.unexpectedExits)).toEqual([]);
     expect(load.answers.filter((answer) => answer.status === 500)).toEqual([]);
     expect(stored.contactsAcknowledged).toBeGreaterThan(20);
     expect(stored.reportsAcknowledged).toBeGreaterThan(10);
-    expectNothingLostOrDoubled(stored, mail);
+    // A sends one email at a time, so its SIGKILL can leave at most one accepted but unmarked.
+    expectNothingLostOrDoubled(stored, mail, 1);
     expect(mail.sent).toBeGreaterThanOrEqual(stored.contactsAcknowledged + 2 * stored.reportsAcknowledged);
     expect(onB).toBe(200);
     expect(logout).toBe(204);
@@ -213,6 +279,8 @@ test("two processes behind nginx: one killed mid-load and restarted, nothing los
     expect(created.status).toBe(201);
     expect(edited.status).toBe(200);
     expect(stale.every((ms) => ms !== undefined)).toBe(true);
+    expect(landing.statuses).toEqual({ before: 404, created: 201, published: 200, draft: 200, republished: 200, deleted: 204 });
+    expect(landing).toMatchObject({ shownOnB: expect.any(Number), draftKeptLive: true, publishedShownOnA: expect.any(Number), goneOnB: expect.any(Number), homeShownOnB: expect.any(Number) });
   } catch (error) {
     printProcessOutput(cluster);
     throw error;

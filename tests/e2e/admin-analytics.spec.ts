@@ -9,6 +9,7 @@ import { apiToken, signIn } from "./admin-session";
 import { createVitalsCollector } from "../../server/analytics/web-vitals.server";
 import { createLogger } from "../../server/logger.server";
 import { seedPosts, sharedDataDir, uniqueSlug, withDatabase } from "./blog-data";
+import { dashboardTotal as total } from "./analytics-dashboard";
 import { expect, test } from "./fixtures";
 
 test.use({ bypassCSP: true, reducedMotion: "reduce" });
@@ -19,6 +20,19 @@ const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebK
 
 /** Addresses of this run's own, so its visitors are new whatever ran before against the server. */
 const range = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+let addressesTaken = 0;
+
+/**
+ * The next `count` addresses of the range, never handed out before in this run: a visitor is its
+ * address and user agent, so a test reusing another's address would meet that visitor again,
+ * credited to the other test's source.
+ */
+function freshAddresses(count: number): string[] {
+  const first = addressesTaken;
+  addressesTaken += count;
+  if (addressesTaken > 250) throw new Error("the test range has no addresses left; give the file another range");
+  return Array.from({ length: count }, (_, index) => `${range}.${first + index}`);
+}
 
 async function report(request: APIRequestContext, token: string, query = "days=7"): Promise<AnalyticsReport> {
   const response = await request.get(`/api/admin/analytics?${query}`, { headers: { authorization: `Bearer ${token}` } });
@@ -33,13 +47,13 @@ async function report(request: APIRequestContext, token: string, query = "days=7
 async function visitArticle(request: APIRequestContext, token: string, { visitors, times, campaign }: { visitors: number; times: number; campaign: string }) {
   const [post] = await seedPosts(sharedDataDir(), [{ title: `Counted ${campaign}`, slug: uniqueSlug("analytics"), content: "<p>Read me.</p>" }]);
   const path = `/blog/${post!.slug}`;
-  const client = Math.floor(Math.random() * 200);
+  const addresses = freshAddresses(visitors);
   for (let visitor = 0; visitor < visitors; visitor += 1) {
     for (let time = 0; time < times; time += 1) {
       const landing = visitor === 0 && time === 0;
       const response = await request.get(landing ? `${path}?utm_source=newsletter&utm_medium=email&utm_campaign=${campaign}` : path, {
         headers: {
-          "x-forwarded-for": `${range}.${client + visitor}`,
+          "x-forwarded-for": addresses[visitor]!,
           "user-agent": visitor % 2 === 0 ? CHROME : IPHONE,
           ...(landing ? { referer: `https://${campaign}.example.org/issue` } : {}),
         },
@@ -50,17 +64,8 @@ async function visitArticle(request: APIRequestContext, token: string, { visitor
   // Counts are written in batches (ANALYTICS_FLUSH_MS): wait for this one.
   await expect
     .poll(async () => (await report(request, token)).pages.find((page) => page.path === path), { timeout: 15_000 })
-    .toEqual({ path, views: visitors * times, visitors, leads: 0, demo_clicks: 0 });
+    .toMatchObject({ path, views: visitors * times, visitors, leads: 0, demo_clicks: 0 });
   return path;
-}
-
-/** The number shown under a total's label. */
-function total(page: Page, label: string): Locator {
-  return page
-    .getByRole("region", { name: "Totals" })
-    .locator("div")
-    .filter({ has: page.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) }) })
-    .getByRole("definition");
 }
 
 /** The cells of a table's row, its header first, as text. */
@@ -95,7 +100,7 @@ test("the dashboard shows exactly the API's totals and rows for real page loads,
   expect(click.status()).toBe(204);
   await expect
     .poll(async () => (await report(request, token)).pages.find((page) => page.path === path), { timeout: 15_000 })
-    .toEqual({ path, views: 12, visitors: 3, leads: 1, demo_clicks: 1 });
+    .toMatchObject({ path, views: 12, visitors: 3, leads: 1, demo_clicks: 1 });
   // One page view's speed, written as the page-speed collector writes a beacon's (TTFB left out: a metric without samples).
   await withDatabase(sharedDataDir(), async (db) => {
     const collector = createVitalsCollector(db, { flushMs: 60_000, logger: createLogger("silent") });
@@ -123,10 +128,11 @@ test("the dashboard shows exactly the API's totals and rows for real page loads,
       expect(await rowTexts(pages, row.path)).toEqual([row.path, ...[row.views, row.visitors, row.leads, row.demo_clicks].map(formatNumber)]);
     }
     const articles = page.getByRole("region", { name: "Top articles" });
-    expect(await articles.getByRole("rowheader").allInnerTexts()).toEqual(after.pages.filter((row) => row.path.startsWith("/blog/")).map((row) => row.path));
+    // Only real posts, by title.
+    expect(await articles.getByRole("rowheader").allInnerTexts()).toEqual(after.pages.filter((row) => row.post_id).map((row) => row.title));
 
     const referrers = page.getByRole("region", { name: "Referrers" });
-    expect(await referrers.getByRole("rowheader").allInnerTexts()).toEqual(after.referrers.map((row) => row.host || "Direct"));
+    expect(await referrers.getByRole("rowheader").allInnerTexts()).toEqual(after.sources.map((row) => row.host || "Direct"));
     const devices = page.getByRole("region", { name: "Devices" });
     for (const row of after.devices) {
       expect(await rowTexts(devices, row.device[0]!.toUpperCase() + row.device.slice(1))).toEqual([expect.any(String), formatNumber(row.visitors)]);
@@ -153,11 +159,11 @@ test("the dashboard shows exactly the API's totals and rows for real page loads,
 
   // This test's own article, referrer and campaign.
   expect(await rowTexts(page.getByRole("region", { name: "Top pages" }), path)).toEqual([path, "12", "3", "1", "1"]);
-  expect(await rowTexts(page.getByRole("region", { name: "Top articles" }), path)).toEqual([path, "12", "3", "1", "1"]);
-  expect(await rowTexts(page.getByRole("region", { name: "Referrers" }), `${campaign}.example.org`)).toEqual([`${campaign}.example.org`, "1"]);
+  expect(await rowTexts(page.getByRole("region", { name: "Top articles" }), `Counted ${campaign}`)).toEqual([`Counted ${campaign}`, "12", "3", "1", "1"]);
+  expect(await rowTexts(page.getByRole("region", { name: "Referrers" }), `${campaign}.example.org`)).toEqual([`${campaign}.example.org`, "1", "1"]);
   const campaigns = page.getByRole("region", { name: "Campaigns" });
   const row = campaigns.getByRole("row").filter({ hasText: campaign });
-  await expect(row.locator("th, td")).toHaveText(["newsletter", "email", campaign, "1", "1", "1"]);
+  await expect(row.locator("th, td")).toHaveText([campaign, "newsletter", "email", "1", "1", "1"]);
   await expect(page.getByRole("img", { name: "Visitors and views per day" })).toBeVisible();
   const speed = (await rowTexts(page.getByRole("region", { name: "Page speed" }), path)).map((cell) => cell.replace(/\s+/g, " "));
   expect(speed.slice(0, 2)).toEqual([path, "1"]);
@@ -224,7 +230,9 @@ test.describe("a refused period", () => {
     await expect(from).toHaveAttribute("aria-invalid", "true");
     await expect(from).toHaveValue("2020-02-30");
     await expect(page.getByRole("textbox", { name: "To" })).toHaveValue("2020-03-10");
-    await expect(page.getByRole("region", { name: "Totals" })).toHaveCount(0);
+    // The last good figures stay, said to be those of the period before.
+    await expect(page.getByRole("region", { name: "Totals" })).toBeVisible();
+    await expect(page.getByText("The figures below are still those of the last period shown.")).toBeVisible();
     expect(await axeViolations(page), "refused period").toEqual([]);
 
     // From after to: named at From as well.
@@ -317,5 +325,130 @@ test.describe("a session that ends while the dashboard is open", () => {
     await page.getByRole("navigation", { name: "Period" }).getByRole("link", { name: "Last 30 days" }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
     await expect(page.getByText("Authentication required")).toBeVisible();
+  });
+});
+
+test.describe("filters and comparisons", () => {
+  test.use({ allowedConsoleErrors: [/status of 400/] });
+
+  test("a known mix of two sources and two campaigns: tiles, a source row that filters every table and tile, a reversed range kept inline, leads visible at 390 px", async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const token = await apiToken(request);
+    const run = Date.now().toString(36);
+    const [post] = await seedPosts(sharedDataDir(), [{ title: `Mixed ${run}`, slug: uniqueSlug("mix"), content: "<p>Read me.</p>" }]);
+    const path = `/blog/${post!.slug}`;
+    const first = `first-${run}.example.org`;
+    const second = `second-${run}.example.org`;
+    const addresses = freshAddresses(3);
+    // Two visitors from the first source and campaign (3 views in all), one from the second (1 view).
+    const visits = [
+      { visitor: 0, host: first, campaign: `alpha${run}`, views: 2 },
+      { visitor: 1, host: first, campaign: `alpha${run}`, views: 1 },
+      { visitor: 2, host: second, campaign: `beta${run}`, views: 1 },
+    ];
+    for (const { visitor, host, campaign, views } of visits) {
+      for (let view = 0; view < views; view += 1) {
+        const landing = view === 0;
+        const response = await request.get(landing ? `${path}?utm_source=${host}&utm_medium=social&utm_campaign=${campaign}` : path, {
+          headers: { "x-forwarded-for": addresses[visitor]!, "user-agent": CHROME, ...(landing ? { referer: `https://${host}/post` } : {}) },
+        });
+        expect(response.status()).toBe(200);
+      }
+    }
+    // Two leads from the first source, one from the second.
+    for (const [index, { host, campaign }] of [visits[0]!, visits[1]!, visits[2]!].entries()) {
+      const lead = await request.post("/api/contact", {
+        headers: { "x-forwarded-for": addresses[index]!, "user-agent": CHROME },
+        data: { name: "Lead", email: `lead${index}@example.com`, message: "Tell me more.", landing_path: path, referrer_host: host, utm_source: host, utm_medium: "social", utm_campaign: campaign },
+      });
+      expect(lead.status()).toBe(201);
+    }
+    const firstOnly = `days=7&source=${encodeURIComponent(first)}`;
+    const secondCampaign = `days=7&campaign=${encodeURIComponent(`${second}\nsocial\nbeta${run}`)}`;
+    // The four views may land in two batches (ANALYTICS_FLUSH_MS): wait for both sources.
+    await expect
+      .poll(async () => [(await report(request, token, firstOnly)).views, (await report(request, token, secondCampaign)).views], { timeout: 15_000 })
+      .toEqual([3, 1]);
+    const filtered = await report(request, token, firstOnly);
+    expect(filtered).toMatchObject({ views: 3, visitors: 2, leads: 2, demo_clicks: 0 });
+    expect(filtered.sources).toEqual([{ host: first, visitors: 2, leads: 2 }]);
+    expect(filtered.campaigns.map((row) => [row.campaign, row.visitors, row.leads])).toEqual([[`alpha${run}`, 2, 2]]);
+    expect(filtered.previous).toMatchObject({ views: 0, visitors: 0, leads: 0 });
+    const second_ = await report(request, token, secondCampaign);
+    expect(second_).toMatchObject({ views: 1, visitors: 1, leads: 1 });
+
+    await signIn(page);
+    await open(page, "/admin/analytics?days=7");
+    await expect(page.getByText("A lead is credited to the landing page, source and campaign of the visit that sent it.")).toBeVisible();
+    const all = await report(request, token);
+    await expect(total(page, "Visitors")).toHaveText(formatNumber(all.visitors));
+    // Clicking the first source's row filters the whole screen, and the address carries it.
+    await page.getByRole("region", { name: "Referrers" }).getByRole("link", { name: first, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`source=${first.replace(/\./g, "\\.")}`));
+    await expect(page.getByRole("link", { name: `Remove filter Source: ${first}` })).toBeVisible();
+    await expect(total(page, "Views")).toHaveText("3");
+    await expect(total(page, "Visitors")).toHaveText("2");
+    await expect(total(page, "Leads")).toHaveText("2");
+    await expect(total(page, "Conversion rate")).toHaveText("100%");
+    const viewsTile = page.getByRole("region", { name: "Totals" }).locator("div").filter({ has: page.getByRole("term").filter({ hasText: /^Views$/ }) });
+    await expect(viewsTile.getByRole("definition").nth(1)).toHaveText("New against the previous period");
+    await expect(page.getByRole("region", { name: "Referrers" }).getByRole("rowheader")).toHaveText([first]);
+    expect(await rowTexts(page.getByRole("region", { name: "Top pages" }), path)).toEqual([path, "3", "2", "2", "0"]);
+    expect(await rowTexts(page.getByRole("region", { name: "Top articles" }), `Mixed ${run}`)).toEqual([`Mixed ${run}`, "3", "2", "2", "0"]);
+    await expect(page.getByRole("region", { name: "Campaigns" }).getByRole("rowheader")).toHaveText([`alpha${run}`]);
+    // The chart reads out a day's figures on focus and with the arrow keys, and on hover.
+    const chart = page.getByRole("group", { name: /Chart of visitors and views/ });
+    await chart.focus();
+    await page.keyboard.press("End");
+    await expect(page.getByText(/: 3 views, 2 visitors$/)).toBeVisible();
+    await page.keyboard.press("ArrowLeft");
+    await expect(page.getByText(/: 0 views, 0 visitors$/)).toBeVisible();
+    const area = (await chart.boundingBox())!;
+    await page.mouse.move(area.x + area.width - 20, area.y + area.height / 2);
+    await expect(page.getByText(/: 3 views, 2 visitors$/)).toBeVisible();
+    expect(await axeViolations(page), "filtered").toEqual([]);
+
+    // A reversed range: the message beside the field, the figures stay.
+    await page.getByRole("textbox", { name: "From" }).fill("2026-11-20");
+    await page.getByRole("textbox", { name: "To" }).fill("2026-11-10");
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page.getByRole("textbox", { name: "From" })).toHaveAccessibleDescription(/from must not be after to/);
+    await expect(total(page, "Views")).toHaveText("3");
+    expect(await axeViolations(page), "reversed range").toEqual([]);
+
+    // At 390 px: the tiles stack, and each source's leads are on screen without sideways scrolling.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, `/admin/analytics?days=7&source=${encodeURIComponent(first)}`);
+    await page.getByRole("link", { name: `Remove filter Source: ${first}` }).click();
+    await expect(page).toHaveURL(/\/admin\/analytics\?days=7$/);
+    const referrers = page.getByRole("region", { name: "Referrers" });
+    await expect(referrers.getByRole("rowheader").first()).toBeVisible();
+    for (const region of ["Referrers", "Top pages", "Top articles", "Campaigns"]) {
+      const table = page.getByRole("region", { name: region });
+      expect(await table.evaluate((element) => element.scrollWidth - element.clientWidth), `${region} scrolls sideways`).toBeLessThanOrEqual(0);
+      const leadsColumn = await table.getByRole("columnheader", { name: "Leads" }).boundingBox();
+      expect(leadsColumn, `${region}: the leads column`).not.toBeNull();
+      expect(leadsColumn!.x + leadsColumn!.width, `${region}: leads on screen`).toBeLessThanOrEqual(390);
+    }
+    const tiles = await page.getByRole("region", { name: "Totals" }).getByRole("term").all();
+    const [one, two] = await Promise.all(tiles.slice(0, 2).map((tile) => tile.boundingBox()));
+    expect(two!.y, "tiles stacked").toBeGreaterThan(one!.y);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await axeViolations(page), "390 px").toEqual([]);
+
+    // The post's own figures in its editor, as the API answers them.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const stats = await request.get(`/api/admin/posts/${post!.id}/stats`, { headers: { authorization: `Bearer ${token}` } });
+    expect(await stats.json()).toMatchObject({ views: 4, visitors: 3, leads: 3, demo_clicks: 0, previous: { views: 0, leads: 0 } });
+    await page.goto(`/admin/blog/edit/${post!.id}`);
+    const panel = page.getByRole("region", { name: "Performance" });
+    await expect(panel.getByText("Loading this post's figures...")).toBeHidden();
+    const figure = (label: string) => panel.locator("div").filter({ has: page.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) }) }).getByRole("definition").first();
+    await expect(figure("Views")).toHaveText("4");
+    await expect(figure("Visitors")).toHaveText("3");
+    await expect(figure("Leads")).toHaveText("3");
+    await expect(panel.getByText(first, { exact: true })).toBeVisible();
+    await expect(panel.getByText(`${second} / social / beta${run}`)).toBeVisible();
+    expect(await axeViolations(page), "editor panel").toEqual([]);
   });
 });

@@ -222,6 +222,8 @@ for (const viewport of viewports) {
     for (const [index, fixed] of [...adminPages, undefined, undefined].entries()) {
       const name = fixed?.path ?? (index === adminPages.length ? "the post editor in edit mode" : "one report's triage screen");
       test(`${name}: no sideways scroll, a visible focus on every stop, no axe violations`, async ({ page }) => {
+        // Up to 200 stops, each measured in the page: a list the other tests filled is long.
+        test.slow();
         const { path, heading } = fixed ?? extraPages[index - adminPages.length]!;
         await open(page, path, heading);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -68,6 +68,10 @@ test.describe("images in the editor", () => {
     await expect(toast(page, "Only PNG, JPEG, WebP and GIF images can be uploaded.")).toBeVisible();
 
     await pasteFile(page, { base64: PNG_BASE64, name: "pasted.png", type: "image/png" });
+    // Each new image asks for its alternative text (decision 183).
+    const describe = page.getByRole("dialog", { name: "Describe this image" });
+    await describe.getByLabel("Alternative text").fill("A pixel");
+    await describe.getByRole("button", { name: "Save description" }).click();
     const image = page.getByRole("textbox", { name: "Content" }).locator("img");
     await expect(image).toHaveAttribute("src", /^\/media\/[a-f0-9]{64}\.png$/);
     const src = (await image.getAttribute("src"))!;
@@ -75,6 +79,8 @@ test.describe("images in the editor", () => {
     await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(1);
     // A photograph wider than the smaller copies.
     await pasteFile(page, { base64: (await samplePhoto(1100, 600)).toString("base64"), name: "wide.jpg", type: "image/jpeg" });
+    await describe.getByLabel(/Decorative image/).check();
+    await describe.getByRole("button", { name: "Save description" }).click();
     const wide = page.getByRole("textbox", { name: "Content" }).locator('img[src$=".jpg"]');
     await expect(wide).toHaveAttribute("src", /^\/media\/[a-f0-9]{64}\.jpg$/);
     const wideSrc = (await wide.getAttribute("src"))!;
@@ -83,8 +89,8 @@ test.describe("images in the editor", () => {
     await page.getByRole("button", { name: "Publish", exact: true }).click();
     const { content, slug } = (await request).postDataJSON() as { content: string; slug: string };
     await expect(toast(page, "Blog post created successfully")).toBeVisible();
-    expect(content).toContain(`<img src="${src}">`);
-    expect(content).toContain(`<img src="${wideSrc}">`);
+    expect(content).toContain(`<img src="${src}" alt="A pixel">`);
+    expect(content).toContain(`<img src="${wideSrc}" alt="">`);
     expect(content).not.toContain("data:");
 
     const served = await page.request.get(src);

@@ -117,8 +117,8 @@ test("a lead from a campaign link to an article keeps the article and the campai
     const campaign = page
       .getByRole("region", { name: "Campaigns" })
       .getByRole("row")
-      .filter({ has: page.getByRole("rowheader", { name: "newsletter", exact: true }) })
-      .filter({ hasText: "launch" })
+      .filter({ has: page.getByRole("rowheader", { name: "launch", exact: true }) })
+      .filter({ hasText: "newsletter" })
       .filter({ hasNotText: "email" });
     await expect(campaign.locator("td").nth(-2)).toHaveText(String(before.leads + 1), { timeout: 1_000 });
     await expect(campaign.locator("td").nth(-1)).toHaveText(String(before.demo_clicks + 1), { timeout: 1_000 });

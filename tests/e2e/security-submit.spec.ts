@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { ADMIN_TOKEN_STORAGE_KEY } from "../../domain/auth";
 import { REPORT_REFERENCE_PATTERN } from "../../domain/vulnerability-report";
+import { axeViolations } from "../helpers/axe";
 import { elfExecutable, pngOfSize, tinyPng, validReportFields } from "../helpers/sample-files";
 import { expect, test } from "./fixtures";
 
@@ -63,6 +64,10 @@ test("the page has its heading, the guidelines linking to the policy, and every 
   for (const name of Object.keys(LABELS) as Field[]) await expect(field(page, name)).toBeVisible();
   await expect(field(page, "reporter_email")).toHaveAttribute("type", "email");
   await expect(page.getByText("PNG, JPG, PDF, TXT up to 10MB")).toBeVisible();
+  // Beside the specified hint, what the server accepts, in its own words.
+  await expect(page.getByLabel("Choose files")).toHaveAccessibleDescription(
+    /Each file is checked by its content, not its name: PNG images, JPEG images, PDF documents and plain text \(UTF-8\) are accepted/,
+  );
 });
 
 test("every validation message of section 5 appears next to its field", async ({ page }) => {
@@ -97,8 +102,11 @@ test("every validation message of section 5 appears next to its field", async ({
 
   await field(page, "description").fill("x".repeat(49));
   await expect(page.getByText("Description must be at least 50 characters")).toBeVisible();
+  // The counter shows the minimum until it is reached, then the count alone.
+  await expect(page.getByText("49 / 50 characters minimum")).toBeVisible();
   await field(page, "description").fill("x".repeat(50));
   await expect(page.getByText("Description must be at least 50 characters")).toHaveCount(0);
+  await expect(page.getByText("50 characters", { exact: true })).toBeVisible();
   await field(page, "severity").selectOption("Low");
   await expect(page.getByText("Severity is required")).toHaveCount(0);
 });
@@ -133,7 +141,7 @@ test("the selects offer exactly the specified options", async ({ page }) => {
   await expect(field(page, "vrt_subcategory").locator("option[value='other']")).toHaveText("Other");
 });
 
-test("a valid report with a real PNG and a TXT is sent with progress, shows its reference and resets the form", async ({ page }) => {
+test("a valid report with a real PNG and a TXT is sent with progress, shows its reference in place of the form, and Report another brings the empty form back", async ({ page }) => {
   await openForm(page);
   await fillReport(page);
   const png = tinyPng(8);
@@ -176,12 +184,49 @@ test("a valid report with a real PNG and a TXT is sent with progress, shows its 
   expect(reference).toMatch(REPORT_REFERENCE_PATTERN);
   await expect(panel).toContainText(`Your reference is ${reference}.`);
 
+  // The form gave way to the confirmation, which has the focus.
+  await expect(panel).toBeFocused();
+  await expect(field(page, "reporter_name")).toHaveCount(0);
+  await expect(progress).toHaveCount(0);
+  await expect(panel.getByRole("heading", { name: "What happens next" })).toBeVisible();
+
+  await panel.getByRole("button", { name: "Report another" }).click();
+  await expect(panel).toHaveCount(0);
+  await expect(field(page, "reporter_name")).toBeFocused();
   for (const name of Object.keys(LABELS) as Field[]) await expect(field(page, name)).toHaveValue("");
   await expect(fileList(page)).toHaveCount(0);
-  await expect(progress).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Submit Vulnerability Report" })).toBeEnabled();
-  // Reset means fresh: no validation messages on the empty form.
+  // Fresh: no validation messages on the empty form.
   await expect(page.getByText("Name is required")).toHaveCount(0);
+});
+
+test.describe("the success screen", () => {
+  // axe is injected as a script of its own.
+  test.use({ bypassCSP: true });
+
+  test("shows the case page's whole address with a copy button that copies it, and is axe clean", async ({ page, context, baseURL }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+    await openForm(page);
+    await fillReport(page);
+    await page.getByRole("button", { name: "Submit Vulnerability Report" }).click();
+    // The specification's toast, beside the confirmation.
+    await expect(page.getByText("Report Submitted Successfully")).toBeVisible();
+    await expect(page.getByText("Thank you for your security report. We'll review it and get back to you soon.")).toBeVisible();
+
+    const panel = page.getByRole("status").filter({ hasText: "Report received" });
+    const address = await panel.locator("[data-case-address]").textContent();
+    expect(address).toMatch(new RegExp(`^${baseURL}/security/case/[\\w-]{43}$`));
+    await expect(panel.getByRole("link", { name: "Open your case page" })).toHaveAttribute("href", new URL(address!).pathname);
+    await panel.getByRole("button", { name: "Copy address" }).click();
+    await expect(panel.getByText("Address copied")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+    expect(await axeViolations(page), "success screen").toEqual([]);
+
+    // The copied address opens the case.
+    const opened = await page.goto(address!);
+    expect(opened?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: "Your vulnerability report" })).toBeVisible();
+  });
 });
 
 test("files accumulate across additions, by picker and by drag and drop, and are removed one by one", async ({ page }) => {
@@ -299,7 +344,9 @@ test("the administrator triages the report: list, every field as text, status an
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Vulnerability Reports");
   await expect(page.getByRole("link", { name: "Back to Admin" })).toHaveAttribute("href", "/admin/blog");
   const row = page.getByRole("row").filter({ hasText: reference });
-  await expect(row.getByRole("cell")).toHaveText([reference, title, "Critical", "New", /\d{4}/, /Not assessed/, /No score/, /\(acknowledge\)/]);
+  // Five columns; when it came, the team's severity and the score on the line under the title (docs/decisions/193).
+  await expect(row.getByRole("cell")).toHaveText([reference, /Received .*\d{4}.*Assessed Not assessed.*CVSS No score/, /Critical$/, /New$/, /\(acknowledge\)/]);
+  await expect(row.getByRole("cell").nth(1)).toContainText(title);
 
   await row.getByRole("link", { name: reference }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);

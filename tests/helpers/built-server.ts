@@ -28,11 +28,14 @@ const BUILT_SERVER = path.resolve("build/server.js");
  */
 export async function startBuiltServer({
   dataDir,
+  port: chosenPort,
   env = {},
   keepOutput = false,
   logTo,
 }: {
   dataDir?: string;
+  /** The port to listen on (from `freePort()`, so another process's SITE_URL can name it); a free one by default. */
+  port?: number;
   /** Variables set on top of (or instead of) the defaults below, e.g. an https SITE_URL. */
   env?: Record<string, string>;
   /** Keep its standard output (the logs) for `output()`. */
@@ -46,7 +49,7 @@ export async function startBuiltServer({
   if (!existsSync(BUILT_SERVER)) throw new Error("build/server.js is missing: run `npm run build` first.");
   const ownDir = dataDir === undefined;
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), "dialogic-server-"));
-  const port = await freePort();
+  const port = chosenPort ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const adminPassword = crypto.randomBytes(18).toString("base64url");
   const inherited = { ...process.env };
@@ -98,7 +101,7 @@ export async function adminToken(server: BuiltServer, password = server.adminPas
   return ((await response.json()) as { token: string }).token;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once("error", reject);

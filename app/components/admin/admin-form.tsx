@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from "react";
+import { useId, type ComponentProps, type ReactNode } from "react";
 
 /** The admin forms' text inputs; the border colour (normal or invalid) is added where used. */
 export const adminInputClass =
@@ -24,12 +24,32 @@ const buttonVariants = {
   warningOutline: "rounded-md border border-amber-800 px-3 py-1.5 font-semibold text-amber-900 hover:bg-amber-100",
 } as const;
 
-/** A button of the admin forms; `type` is "button" unless said, `className` adds to the variant's look. */
+/** A disabled button looks disabled: grey, no hover, the not-allowed cursor (decision 192). */
+const disabledLook =
+  "disabled:cursor-not-allowed disabled:border-slate-300 disabled:bg-slate-200 disabled:text-slate-600 disabled:hover:bg-slate-200";
+
+/**
+ * A button of the admin forms; `type` is "button" unless said, `className` adds to the variant's
+ * look. `disabledReason` says why it is disabled, as its accessible description, while it is.
+ */
 export function AdminButton({
   variant,
   type = "button",
   className,
+  disabledReason,
   ...props
-}: ComponentProps<"button"> & { variant: keyof typeof buttonVariants }) {
-  return <button type={type} className={className ? `${buttonVariants[variant]} ${className}` : buttonVariants[variant]} {...props} />;
+}: ComponentProps<"button"> & { variant: keyof typeof buttonVariants; disabledReason?: string }) {
+  const reasonId = useId();
+  const look = `${buttonVariants[variant]} ${disabledLook}${className ? ` ${className}` : ""}`;
+  const explained = Boolean(props.disabled && disabledReason);
+  return (
+    <>
+      <button type={type} className={look} aria-describedby={explained ? reasonId : undefined} {...props} />
+      {explained ? (
+        <span id={reasonId} className="sr-only">
+          {disabledReason}
+        </span>
+      ) : null}
+    </>
+  );
 }

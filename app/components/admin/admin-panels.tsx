@@ -28,9 +28,9 @@ export function ReportPagesNav() {
 }
 
 /** The header row of the account's and the audit's tables: plain columns, the last without a right gap. */
-export function AdminTableHead({ columns }: { columns: React.ReactNode[] }) {
+export function AdminTableHead({ columns, className }: { columns: React.ReactNode[]; className?: string }) {
   return (
-    <thead>
+    <thead className={className}>
       <tr className="border-b border-slate-200 text-slate-700">
         {columns.map((column, index) => (
           <th key={index} className={index < columns.length - 1 ? "py-2 pr-3" : "py-2"}>
@@ -39,6 +39,39 @@ export function AdminTableHead({ columns }: { columns: React.ReactNode[] }) {
         ))}
       </tr>
     </thead>
+  );
+}
+
+/**
+ * A table cell that, on a phone, is a line of its own led by its column's name: the table reads
+ * as a list at 390 px (decision 192). The name is hidden from wide screens and from screen
+ * readers, which have the header.
+ */
+const STACKED_CELL = {
+  sm: { cell: "block py-1 break-words sm:table-cell sm:py-2 sm:pr-3", label: "mr-2 font-semibold text-slate-700 sm:hidden" },
+  md: { cell: "block py-1 break-words md:table-cell md:py-2 md:pr-3", label: "mr-2 font-semibold text-slate-700 md:hidden" },
+} as const;
+
+/** `wide`: from which width on the table is a table (its row says the same with `block sm:table-row` or `md:`). */
+export function StackedCell({
+  label,
+  children,
+  wide = "sm",
+  className,
+}: {
+  label: string;
+  children: React.ReactNode;
+  wide?: keyof typeof STACKED_CELL;
+  /** Added to the cell's own look (a table with wider padding, say). */
+  className?: string;
+}) {
+  return (
+    <td className={className ? `${STACKED_CELL[wide].cell} ${className}` : STACKED_CELL[wide].cell}>
+      <span aria-hidden="true" className={STACKED_CELL[wide].label}>
+        {label}:
+      </span>
+      {children}
+    </td>
   );
 }
 

@@ -67,6 +67,11 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
                 </SiteNavLink>
               </li>
               <li>
+                <SiteNavLink to="/admin/pages" className={linkClass}>
+                  {copy.pages}
+                </SiteNavLink>
+              </li>
+              <li>
                 <SiteNavLink to="/admin/messages" className={linkClass}>
                   {copy.messages}
                   <CountPill count={counts?.unreadMessages} label={copy.unread} />
@@ -75,7 +80,7 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
               <li>
                 <SiteNavLink to="/admin/reports" className={linkClass}>
                   {copy.reports}
-                  <CountPill count={counts?.newReports} label={copy.fresh} />
+                  <CountPill count={counts?.reportsAwaitingTeam} label={copy.awaitingTeam} />
                 </SiteNavLink>
               </li>
               <li>

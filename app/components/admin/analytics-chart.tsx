@@ -28,11 +28,20 @@ export function DayChart({ report }: { report: AnalyticsReport }) {
   const visitors = seriesPoints(series.map((day) => day.visitors), top, box);
   const labels = labelIndexes(series.length, (width - box.left - box.right) / LABEL_ROOM + 1);
   const markers = series.length <= 31;
+  const { active, handlers } = useDayPointer(frame, series.length, (width - box.left - box.right) / Math.max(1, series.length - 1), box.left);
+  const shown = active === undefined ? undefined : series[active];
   const busiest = series.reduce<(typeof series)[number] | undefined>((best, day) => (day.views > (best?.views ?? 0) ? day : best), undefined);
 
   return (
     <figure className="mt-4">
-      <div ref={frame} className="w-full">
+      <div
+        ref={frame}
+        role="group"
+        aria-label={copy.chartExplore}
+        tabIndex={0}
+        {...handlers}
+        className="w-full rounded-md focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-indigo-700"
+      >
         {width > 0 ? (
           <svg role="img" aria-labelledby={`${id}-title ${id}-desc`} width={width} height={HEIGHT} viewBox={`0 0 ${width} ${HEIGHT}`} className="block">
             <title id={`${id}-title`}>{copy.chartTitle}</title>
@@ -78,11 +87,17 @@ export function DayChart({ report }: { report: AnalyticsReport }) {
                   <rect key={`u${index}`} x={point.x - 3} y={point.y - 3} width="6" height="6" fill={VISITORS_COLOUR} />
                 ))
               : null}
+            {shown && active !== undefined ? (
+              <line x1={xOf(active, series.length, box)} x2={xOf(active, series.length, box)} y1={box.top} y2={HEIGHT - box.bottom} stroke="#334155" strokeDasharray="2 3" />
+            ) : null}
           </svg>
         ) : (
           <div style={{ height: HEIGHT }} />
         )}
       </div>
+      <p aria-live="polite" className="mt-2 min-h-5 text-sm font-medium text-slate-900 tabular-nums">
+        {shown ? copy.chartDay(shortDay(shown.day), formatNumber(shown.views), formatNumber(shown.visitors)) : ""}
+      </p>
       <figcaption className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">
         <LegendKey colour={VIEWS_COLOUR} label={copy.totals.views} marker="circle" />
         <LegendKey colour={VISITORS_COLOUR} label={copy.totals.visitors} marker="square" dashed />
@@ -119,6 +134,31 @@ function LegendKey({ colour, label, marker, dashed = false }: { colour: string; 
       {label}
     </span>
   );
+}
+
+/**
+ * The day under the pointer, or chosen with the arrow keys (Home, End) while the chart has focus:
+ * its figures are read out under the chart.
+ */
+function useDayPointer(frame: React.RefObject<HTMLElement | null>, days: number, span: number, left: number) {
+  const [active, setActive] = useState<number | undefined>(undefined);
+  const within = (index: number) => Math.min(days - 1, Math.max(0, index));
+  const moves: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, Home: -days, End: days };
+  const handlers = {
+    onPointerMove: (event: React.PointerEvent) => {
+      const start = frame.current?.getBoundingClientRect().left ?? 0;
+      setActive(within(Math.round((event.clientX - start - left) / span)));
+    },
+    onPointerLeave: () => setActive(undefined),
+    onFocus: () => setActive((current) => current ?? days - 1),
+    onBlur: () => setActive(undefined),
+    onKeyDown: (event: React.KeyboardEvent) => {
+      if (!(event.key in moves)) return;
+      event.preventDefault();
+      setActive((current) => within((current ?? days - 1) + moves[event.key]!));
+    },
+  };
+  return { active, handlers };
 }
 
 /** The width of an element, followed as it changes (a rotated phone, a resized window). */

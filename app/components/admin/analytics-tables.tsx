@@ -8,7 +8,8 @@ import { adminApi } from "../../lib/admin/client";
 import { useAdminCall } from "../../lib/admin/hooks";
 import { saveFile } from "../../lib/browser/save-file";
 
-export type Column<Row> = { header: ReactNode; cell: (row: Row) => ReactNode; numeric?: boolean; rowHeader?: boolean };
+/** `wide`: a column shown from the small breakpoint up, so that at 390 px a row is its name, visitors and leads. */
+export type Column<Row> = { header: ReactNode; cell: (row: Row) => ReactNode; numeric?: boolean; rowHeader?: boolean; wide?: boolean };
 
 /**
  * A table that scrolls sideways inside its own region on a narrow screen, so the page never
@@ -32,7 +33,7 @@ export function ScrollTable<Row>({
         <thead className="bg-slate-50 text-slate-700">
           <tr>
             {columns.map((column, index) => (
-              <th key={index} scope="col" className={`px-4 py-3 font-semibold whitespace-nowrap ${column.numeric ? "text-right" : ""}`}>
+              <th key={index} scope="col" className={`px-3 py-3 font-semibold whitespace-nowrap sm:px-4 ${column.numeric ? "text-right" : ""} ${column.wide ? "hidden sm:table-cell" : ""}`}>
                 {column.header}
               </th>
             ))}
@@ -42,9 +43,9 @@ export function ScrollTable<Row>({
           {rows.map((row) => (
             <tr key={rowKey(row)}>
               {columns.map((column, index) => {
-                const className = `px-4 py-3 align-top ${column.numeric ? "text-right tabular-nums whitespace-nowrap" : ""}`;
+                const className = `px-3 py-3 align-top sm:px-4 ${column.numeric ? "text-right tabular-nums whitespace-nowrap" : ""} ${column.wide ? "hidden sm:table-cell" : ""}`;
                 return column.rowHeader ? (
-                  <th key={index} scope="row" className={`${className} min-w-40 font-medium [overflow-wrap:anywhere] text-slate-900`}>
+                  <th key={index} scope="row" className={`${className} min-w-32 font-medium [overflow-wrap:anywhere] text-slate-900 sm:min-w-40`}>
                     {column.cell(row)}
                   </th>
                 ) : (
@@ -81,7 +82,7 @@ export function ReportSection<Row>({
 }) {
   // The table's region carries the section's name; the section itself stays unnamed (one landmark, not two).
   return (
-    <section className="mt-12">
+    <section className="min-w-0">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-bold text-slate-900">{title}</h2>
         {csv ? <CsvButton {...csv} section={title} /> : null}

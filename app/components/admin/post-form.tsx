@@ -4,8 +4,12 @@ import { POST_LIMITS, postInputSchema, type NEW_POST_DEFAULTS, type PostInput } 
 import { slugify } from "../../../domain/slug";
 import { fieldErrors } from "../../../domain/validation";
 import { UPLOAD_TARGETS, mediaMessages } from "../../../domain/media";
-import type { PostWorkflowValues } from "../../../domain/post-publishing";
-import { AdminButton, adminInputClass, fieldLabelClass } from "./admin-form";
+import { imageAltTexts, imagesWithoutAlt } from "../../../domain/post-editor";
+import { postStatus, type PostWorkflowValues } from "../../../domain/post-publishing";
+import { adminInputClass, fieldLabelClass } from "./admin-form";
+import { KnownAuthorsList, ReadTimeCalculate, knownProfile, useKnownAuthors } from "./editor/metadata-helpers";
+import { SaveBar } from "./editor/save-bar";
+import { SettingsPanel } from "./editor/settings-panel";
 import { ImageUploadButton } from "./image-upload-button";
 import {
   EMPTY_WORKFLOW,
@@ -28,6 +32,11 @@ type FormFieldName = Exclude<keyof typeof NEW_POST_DEFAULTS, "content" | "publis
 /** The form's own values (the body lives in the editor until it is saved). */
 export type PostFormValues = { [Name in FormFieldName]: Name extends "featured" ? boolean : string };
 
+/** What a button saves: Update sends neither `published` nor `publish_at`, so the stored publication stays. */
+export type PostSave =
+  | { intent: Exclude<SaveIntent, "update">; input: PostInput }
+  | { intent: "update"; input: Omit<PostInput, "published" | "publish_at"> };
+
 export type SaveOutcome = { ok: true } | { ok: false; fields?: Record<string, string>; error?: string };
 
 /** Every field of the editor but the body: the form's own and the scheduling and SEO fields. */
@@ -48,7 +57,8 @@ export type PostFormHandle = {
 
 type TextField = Exclude<keyof PostFormValues, "featured">;
 
-const disabledLook = "disabled:cursor-not-allowed disabled:opacity-50";
+/** Every field but the title moves to the settings panel (decision 182). */
+const SETTINGS_FIELDS = new Set<string>(["slug", "category", "author_name", "read_time", "excerpt", "featured_image_url", "author_avatar_url", "author_bio", "author_linkedin_url", ...WORKFLOW_FIELD_ORDER]);
 
 const FIELDS: { name: TextField; required?: boolean; multiline?: boolean; type?: "url"; max: number; hint?: string }[] = [
   { name: "title", required: true, max: POST_LIMITS.title },
@@ -66,29 +76,38 @@ const FIELDS: { name: TextField; required?: boolean; multiline?: boolean; type?:
 type PostFormProps = {
   mode: "create" | "edit";
   initial: PostDraft;
-  onSave: (values: PostInput) => Promise<SaveOutcome>;
+  onSave: (save: PostSave) => Promise<SaveOutcome>;
   /** Called after each change the person makes (the autosave listens). */
   onChange?: () => void;
   handleRef?: React.Ref<PostFormHandle>;
   /** Shown beside Save Draft and Publish (autosave status, Preview). */
   actions?: React.ReactNode;
+  /** More panels for the settings column, under the post's own fields. */
+  settingsExtra?: React.ReactNode;
 };
 
+/** Intents that put the post (or keep it) on the site: the ones that warn about images without alt text. */
+const GOING_LIVE: ReadonlySet<SaveIntent> = new Set(["publish", "schedule", "update"]);
+
 /**
- * The post editor's form. While creating, the slug follows the title until it is edited by
- * hand. Save Draft submits published false, Publish submits published true; both are checked
- * with the shared schema first, and the server's field errors are shown the same way.
+ * The post editor's form: the title and the writing area first, the metadata in a settings panel
+ * beside them, the actions in a bar that stays in view (decision 182). While creating, the slug
+ * follows the title until it is edited by hand. Save Draft submits published false, Publish
+ * submits published true; on a published or scheduled post Update keeps its publication. All are
+ * checked with the shared schema first, and the server's field errors are shown the same way.
  */
-export function PostForm({ mode, initial, onSave, onChange, handleRef, actions }: PostFormProps) {
+export function PostForm({ mode, initial, onSave, onChange, handleRef, actions, settingsExtra }: PostFormProps) {
   const formId = useId();
   const editorRef = useRef<RichTextHandle>(null);
   const workflowRef = useRef<PostWorkflowHandle>(null);
   const { content: initialContent, workflow: initialWorkflow = { ...EMPTY_WORKFLOW, published: false } } = initial;
-  const [values, setValues] = useState(initial.values);
-  const [slugEdited, setSlugEdited] = useState(mode === "edit");
+  const live = mode === "edit" && postStatus(initialWorkflow) !== "draft";
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, setValues, setField, setFields } = useFormValues(initial.values, mode, onChange, setErrors);
   const [formError, setFormError] = useState<string>();
   const [saving, setSaving] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const altWarning = useAltWarning();
 
   usePostFormHandle(handleRef, { values, setValues, editorRef, workflowRef, initialContent, initialWorkflow, clearErrors: () => showErrors({}, undefined) });
 
@@ -96,10 +115,113 @@ export function PostForm({ mode, initial, onSave, onChange, handleRef, actions }
     setErrors(fields);
     setFormError(message);
     const first = firstErrorField(fields);
-    if (first) focusField(first);
+    if (first && SETTINGS_FIELDS.has(first)) setSettingsOpen(true);
+    // The panel opens first on a phone, so the field can take the focus.
+    if (first) requestAnimationFrame(() => focusField(first));
   }
 
   const fieldId = (name: string) => `${formId}-${name}`;
+
+
+  function focusField(name: string) {
+    if (name === "content") return editorRef.current?.focus();
+    document.getElementById(fieldId(name))?.focus();
+  }
+
+  async function submit(intent: SaveIntent) {
+    if (saving) return;
+    const published = intent === "update" ? initialWorkflow.published : intent !== "draft";
+    const content = editorRef.current?.getHtml() ?? initialContent;
+    const input = { ...values, content, published, ...workflowRef.current?.input(intent) };
+    const parsed = postInputSchema.safeParse(input);
+    if (!parsed.success) return showErrors(fieldErrors(parsed.error), adminTexts.fixFields);
+    showErrors({}, undefined);
+    if (altWarning.stops(intent, content)) return;
+    setSaving(true);
+    const outcome = await onSave(intent === "update" ? { intent, input: withoutPublication(parsed.data) } : { intent, input: parsed.data });
+    setSaving(false);
+    if (!outcome.ok) {
+      const fields = outcome.fields ?? {};
+      showErrors(fields, Object.keys(fields).length > 0 ? adminTexts.fixFields : outcome.error);
+    }
+  }
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value");
+    void submit(submitter === "publish" ? "publish" : submitter === "update" && live ? "update" : "draft");
+  }
+
+  const authors = useAuthorChoice(setField, setFields);
+  const authorListId = fieldId("author_name-known");
+  const textField = (field: FieldSpec) => (
+    <PostTextField
+      key={field.name}
+      field={field}
+      id={fieldId(field.name)}
+      value={values[field.name]}
+      error={errors[field.name]}
+      onChange={(value) => (field.name === "author_name" ? authors.setName(value) : setField(field.name, value))}
+      listId={field.name === "author_name" ? authorListId : undefined}
+      after={
+        field.name === "author_name" ? (
+          <KnownAuthorsList id={authorListId} authors={authors.known} filledFrom={authors.filledFrom} />
+        ) : field.name === "read_time" ? (
+          <ReadTimeCalculate readContent={() => editorRef.current?.getHtml() ?? initialContent} onCalculated={(readTime) => setField("read_time", readTime)} />
+        ) : null
+      }
+    />
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-6">
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="min-w-0 space-y-6">
+          {FIELDS.filter((field) => !SETTINGS_FIELDS.has(field.name)).map(textField)}
+          <ContentField editorRef={editorRef} id={fieldId("content")} initialHtml={initialContent} error={errors.content} onChange={onChange} />
+          <FeaturedCheckbox
+            checked={values.featured}
+            onChange={(featured) => {
+              setValues((current) => ({ ...current, featured }));
+              onChange?.();
+            }}
+          />
+        </div>
+        <SettingsPanel open={settingsOpen} onToggle={setSettingsOpen}>
+          <div className="grid gap-6">{FIELDS.filter((field) => SETTINGS_FIELDS.has(field.name)).map(textField)}</div>
+          <PostWorkflowFields
+            ref={workflowRef}
+            idPrefix={formId}
+            initial={initialWorkflow}
+            errors={errors}
+            saving={saving}
+            onSchedule={() => void submit("schedule")}
+            onUnschedule={() => void submit("draft")}
+            onChange={onChange}
+          />
+          {settingsExtra}
+        </SettingsPanel>
+      </div>
+
+      <FormAlert error={formError} />
+
+      <SaveBar live={live} saving={saving} status={actions} warning={altWarning.text} />
+    </form>
+  );
+}
+
+/**
+ * The form's own values. While creating, the slug follows the title until it is edited by hand;
+ * a change clears the field's error (and the slug's, when the title wrote it).
+ */
+function useFormValues(
+  initial: PostFormValues,
+  mode: "create" | "edit",
+  onChange: (() => void) | undefined,
+  setErrors: React.Dispatch<React.SetStateAction<Record<string, string>>>,
+) {
+  const [values, setValues] = useState(initial);
+  const [slugEdited, setSlugEdited] = useState(mode === "edit");
 
   function setField(name: TextField, value: string) {
     setValues((current) => {
@@ -117,78 +239,57 @@ export function PostForm({ mode, initial, onSave, onChange, handleRef, actions }
     });
   }
 
-  function focusField(name: string) {
-    if (name === "content") return editorRef.current?.focus();
-    document.getElementById(fieldId(name))?.focus();
+  /** Several fields at once (a known author's profile), as if typed. */
+  function setFields(fields: Partial<Record<TextField, string>>) {
+    setValues((current) => ({ ...current, ...fields }));
+    onChange?.();
   }
 
-  async function submit(published: boolean, intent: SaveIntent = published ? "publish" : "draft") {
-    if (saving) return;
-    const input = {
-      ...values,
-      content: editorRef.current?.getHtml() ?? initialContent,
-      published,
-      ...workflowRef.current?.input(intent),
-    };
-    const parsed = postInputSchema.safeParse(input);
-    if (!parsed.success) return showErrors(fieldErrors(parsed.error), adminTexts.fixFields);
-    showErrors({}, undefined);
-    setSaving(true);
-    const outcome = await onSave(parsed.data);
-    setSaving(false);
-    if (!outcome.ok) {
-      const fields = outcome.fields ?? {};
-      showErrors(fields, Object.keys(fields).length > 0 ? adminTexts.fixFields : outcome.error);
-    }
-  }
+  return { values, setValues, setField, setFields };
+}
 
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    void submit(submitter?.getAttribute("value") === "publish");
-  }
+/**
+ * Images without a description, when the post goes (or stays) live: said once, and the same button
+ * then saves anyway (decision 183). `stops` is true when this press only showed the warning.
+ */
+function useAltWarning() {
+  const [warning, setWarning] = useState<{ shown: boolean; text?: string }>({ shown: false });
+  return {
+    text: warning.text,
+    stops(intent: SaveIntent, content: string): boolean {
+      const undescribed = GOING_LIVE.has(intent) ? imagesWithoutAlt(content) : 0;
+      if (undescribed > 0 && !warning.shown) {
+        setWarning({ shown: true, text: imageAltTexts.missingWarning(undescribed) });
+        return true;
+      }
+      setWarning((current) => ({ shown: current.shown }));
+      return false;
+    },
+  };
+}
 
-  return (
-    <form onSubmit={onSubmit} noValidate className="space-y-8">
-      <div className="grid gap-6 sm:grid-cols-2">
-        {FIELDS.map((field) => (
-          <PostTextField
-            key={field.name}
-            field={field}
-            id={fieldId(field.name)}
-            value={values[field.name]}
-            error={errors[field.name]}
-            onChange={(value) => setField(field.name, value)}
-          />
-        ))}
-      </div>
+/** The author's name; a name used before also brings its latest profile (decision 184). */
+function useAuthorChoice(setField: (name: "author_name", value: string) => void, setFields: (fields: Partial<Record<TextField, string>>) => void) {
+  const known = useKnownAuthors();
+  const [filledFrom, setFilledFrom] = useState<string>();
+  return {
+    known,
+    filledFrom,
+    setName(name: string) {
+      setField("author_name", name);
+      const profile = knownProfile(known, name);
+      if (profile) setFields(profile);
+      setFilledFrom(profile ? name : undefined);
+    },
+  };
+}
 
-      <ContentField editorRef={editorRef} id={fieldId("content")} initialHtml={initialContent} error={errors.content} onChange={onChange} />
-
-      <FeaturedCheckbox
-        checked={values.featured}
-        onChange={(featured) => {
-          setValues((current) => ({ ...current, featured }));
-          onChange?.();
-        }}
-      />
-
-      <PostWorkflowFields
-        ref={workflowRef}
-        idPrefix={formId}
-        initial={initialWorkflow}
-        errors={errors}
-        saving={saving}
-        onSchedule={() => void submit(true, "schedule")}
-        onUnschedule={() => void submit(false, "draft")}
-        onChange={onChange}
-      />
-
-      <FormAlert error={formError} />
-
-      <SaveButtons actions={actions} saving={saving} />
-    </form>
-  );
+/** An update's fields without its publication: the stored `published` and `publish_at` stay. */
+function withoutPublication(input: PostInput): Omit<PostInput, "published" | "publish_at"> {
+  const rest: Omit<PostInput, "published" | "publish_at"> & Partial<Pick<PostInput, "published" | "publish_at">> = { ...input };
+  delete rest.published;
+  delete rest.publish_at;
+  return rest;
 }
 
 type FieldSpec = (typeof FIELDS)[number];
@@ -250,7 +351,25 @@ function FeaturedCheckbox({ checked, onChange }: { checked: boolean; onChange: (
 }
 
 /** One of the post's own text fields, with an upload button under the address of an image. */
-function PostTextField({ field, id, value, error, onChange }: { field: FieldSpec; id: string; value: string; error: string | undefined; onChange: (value: string) => void }) {
+function PostTextField({
+  field,
+  id,
+  value,
+  error,
+  onChange,
+  after,
+  listId,
+}: {
+  field: FieldSpec;
+  id: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+  /** Under the field: what helps to fill it (known authors, the read-time estimate). */
+  after?: React.ReactNode;
+  /** A datalist of suggestions for the field. */
+  listId?: string;
+}) {
   const label = (
     <>
       {postFieldLabels[field.name]}
@@ -258,7 +377,7 @@ function PostTextField({ field, id, value, error, onChange }: { field: FieldSpec
     </>
   );
   return (
-    <LabelledField id={id} label={label} error={error} labelClassName={fieldLabelClass} className={field.multiline ? "sm:col-span-2" : undefined}>
+    <LabelledField id={id} label={label} error={error} labelClassName={fieldLabelClass} after={after}>
       {(control) => {
         const common = {
           ...control,
@@ -276,6 +395,8 @@ function PostTextField({ field, id, value, error, onChange }: { field: FieldSpec
               <input
                 {...common}
                 type={field.type === "url" ? "url" : "text"}
+                list={listId}
+                autoComplete={listId ? "off" : undefined}
                 inputMode={field.type === "url" ? "url" : undefined}
                 placeholder={field.type === "url" ? "https://" : undefined}
                 onChange={(event) => onChange(event.target.value)}
@@ -312,22 +433,6 @@ function ContentField({
         <RichTextEditor ref={editorRef} initialHtml={initialHtml} labelledBy={`${id}-label`} errorId={`${id}-error`} invalid={Boolean(error)} onChange={onChange} />
       </div>
       <FieldError id={`${id}-error`} error={error} />
-    </div>
-  );
-}
-
-function SaveButtons({ actions, saving }: { actions: React.ReactNode; saving: boolean }) {
-  return (
-    <div className="flex flex-wrap items-center justify-end gap-4 border-t border-slate-200 pt-6">
-      {actions}
-      <div className="flex gap-3">
-        <AdminButton variant="secondary" type="submit" value="draft" disabled={saving} className={disabledLook}>
-          {adminTexts.saveDraft}
-        </AdminButton>
-        <AdminButton variant="primary" type="submit" value="publish" disabled={saving} className={disabledLook}>
-          {adminTexts.publish}
-        </AdminButton>
-      </div>
     </div>
   );
 }

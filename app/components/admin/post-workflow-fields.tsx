@@ -3,13 +3,17 @@ import type { PostInput } from "../../../domain/blog-post";
 import { POST_WORKFLOW_LIMITS, postStatus, publishingTexts, type PostWorkflowValues } from "../../../domain/post-publishing";
 import { UPLOAD_TARGETS, mediaMessages } from "../../../domain/media";
 import { formatAdminDate } from "../../lib/dates";
+import { fromLocalInput, toLocalInput } from "../../lib/admin/local-time";
 import { FieldError } from "../ui/form-messages";
 import { LabelledField, type FieldControlProps } from "../ui/labelled-field";
 import { AdminButton, FieldLabel, adminInputClass, fieldLabelClass } from "./admin-form";
 import { ImageUploadButton } from "./image-upload-button";
 
-/** What the form asks of these fields when it saves: Save Draft, Publish or Schedule. */
-export type SaveIntent = "draft" | "publish" | "schedule";
+/**
+ * What the form asks of these fields when it saves: Save Draft, Publish, Schedule, or Update of a
+ * published or scheduled post, which leaves its publication as stored (decision 182).
+ */
+export type SaveIntent = "draft" | "publish" | "schedule" | "update";
 
 export type PostWorkflowHandle = {
   /** The editorial fields to send with this save. */
@@ -39,20 +43,6 @@ export const EMPTY_WORKFLOW: PostWorkflowValues = {
   meta_description: "",
   social_image_url: null,
 };
-
-/** An ISO instant as the value of a datetime-local input, in this browser's time zone. */
-function toLocalInput(iso: string | null): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-}
-
-/** A datetime-local value (the admin's local time) as a UTC instant; "invalid" when unreadable. */
-function fromLocalInput(value: string): string {
-  const date = value ? new Date(value) : undefined;
-  return date && !Number.isNaN(date.getTime()) ? date.toISOString() : "invalid";
-}
 
 /** A stored post's fields as the editor first shows them: a schedule only while it is to come. */
 export function workflowFormValues(initial: PostWorkflowValues & { published: boolean }): WorkflowFormValues {
@@ -101,7 +91,7 @@ export function PostWorkflowFields({
     ref,
     () => ({
       input: (intent) => ({
-        publish_at: intent === "schedule" ? fromLocalInput(publishAt) : null,
+        publish_at: intent === "schedule" ? fromLocalInput(publishAt) : intent === "update" ? undefined : null,
         meta_title: metaTitle,
         meta_description: metaDescription,
         social_image_url: socialImage,

@@ -2,8 +2,10 @@ import { useEffect, useImperativeHandle, useRef, useState } from "react";
 import "quill/dist/quill.snow.css";
 import "./rich-text-editor.css";
 import { adminTexts } from "../../../domain/admin-messages";
+import { imageAltTexts } from "../../../domain/post-editor";
 import type { PostEditor } from "../../lib/admin/quill-editor";
 import { useImageUpload } from "../../lib/admin/use-image-upload";
+import { ImageAltDialog } from "./editor/image-alt-dialog";
 
 export type RichTextHandle = {
   /** The body as article HTML; the initial body while the editor is still loading. */
@@ -42,6 +44,9 @@ export function RichTextEditor({
   const uploadImage = useImageUpload();
   const uploadRef = useRef(uploadImage);
   uploadRef.current = uploadImage;
+  const altDialog = useAltDialog();
+  const askRef = useRef(altDialog.ask);
+  const [imageAtCursor, setImageAtCursor] = useState(false);
 
   useImperativeHandle(
     ref,
@@ -68,8 +73,10 @@ export function RichTextEditor({
           labelledBy: initial.current.labelledBy,
           describedBy: initial.current.errorId,
           uploadImage: (file) => uploadRef.current(file),
+          describeImage: (alt) => askRef.current(alt),
         });
         editorRef.current.onUserChange(() => onChangeRef.current?.());
+        editorRef.current.onImageAtCursor(setImageAtCursor);
         setStatus("ready");
       },
       () => {
@@ -98,6 +105,37 @@ export function RichTextEditor({
         </div>
       ) : null}
       <div ref={hostRef} hidden={status !== "ready"} />
+      {imageAtCursor ? (
+        <button
+          type="button"
+          onClick={() => editorRef.current?.describeImageAtCursor()}
+          className="mt-2 rounded-md border border-slate-300 px-2.5 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600"
+        >
+          {imageAltTexts.editSelected}
+        </button>
+      ) : null}
+      {altDialog.dialog}
     </div>
   );
+}
+
+/**
+ * The image description dialog, asked for by the editor (after an upload, on a click on an image):
+ * `ask` resolves with the text, "" for decorative, or undefined when skipped.
+ */
+function useAltDialog() {
+  const [request, setRequest] = useState<{ initialAlt: string | null; resolve: (alt: string | undefined) => void }>();
+  const ask = useRef((initialAlt: string | null) =>
+    new Promise<string | undefined>((resolve) => setRequest({ initialAlt, resolve })),
+  ).current;
+  const dialog = request ? (
+    <ImageAltDialog
+      initialAlt={request.initialAlt}
+      onClose={(alt) => {
+        setRequest(undefined);
+        request.resolve(alt);
+      }}
+    />
+  ) : null;
+  return { ask, dialog };
 }

@@ -15,8 +15,10 @@ import { replaceToast } from "../../lib/browser/notify";
 import { useHydrated } from "../../lib/browser/use-hydrated";
 import { useVisitSource } from "../../lib/browser/use-visit-source";
 import { sendContactMessage } from "../../lib/contact/send-contact";
+import { CalloutPanel } from "../ui/callout-panel";
 import { Confirmation } from "../ui/form-messages";
 import { LabelledField, type FieldControlProps } from "../ui/labelled-field";
+import { ContactDetails } from "./contact-details";
 
 /** What the page shows above the form after a post without JavaScript. */
 export type ContactNotice = { kind: "success" | "error"; title: string; description: string };
@@ -26,17 +28,23 @@ const TOAST_ID = "contact-form";
 
 /**
  * The contact form. With JavaScript it checks the fields with the shared schema and sends
- * to POST /api/contact; without, it posts to the page's action, which answers with `notice`.
+ * to POST /api/contact; without, it posts to the contact page's action, which answers with `notice`.
  * After a message is sent, a lasting confirmation takes the place above the form and the focus.
  */
 export function ContactForm({
   initialValues = EMPTY_CONTACT_FORM,
   initialErrors = {},
   notice: initialNotice,
+  action,
 }: {
   initialValues?: ContactFormValues;
   initialErrors?: Record<string, string>;
   notice?: ContactNotice;
+  /**
+   * Where the form posts without JavaScript: this page unless given. An edited page names /contact,
+   * whose action credits the lead to the page it was sent from (its Referer).
+   */
+  action?: string;
 }) {
   const [values, setValues] = useState<ContactFormValues>(initialValues);
   const [errors, setErrors] = useState<Record<string, string>>(initialErrors);
@@ -110,6 +118,7 @@ export function ContactForm({
       <form
         ref={formRef}
         method="post"
+        action={action}
         // Until the page is interactive the browser checks the fields itself; then the
         // page does, so that empty fields get the 'Missing fields' toast.
         noValidate={hydrated}
@@ -248,6 +257,25 @@ function NoticeBox({ notice }: { notice: ContactNotice }) {
     >
       <p className="font-semibold">{notice.title}</p>
       <p className="mt-1 text-sm">{notice.description}</p>
+    </div>
+  );
+}
+
+/** The contact form in its panel beside the support email and phone: /contact, and an edited page's contact form. */
+export function ContactSection({
+  title = contactCopy.formHeading,
+  lead = contactCopy.requiredNote,
+  className = "",
+  ...form
+}: React.ComponentProps<typeof ContactForm> & { title?: string; lead?: string; className?: string }) {
+  return (
+    <div className={`mx-auto grid max-w-6xl gap-10 px-4 sm:px-6 lg:grid-cols-3 ${className}`.trimEnd()}>
+      <section aria-labelledby="contact-form-heading" className="lg:col-span-2">
+        <CalloutPanel tone="card" headingId="contact-form-heading" title={title} lead={lead}>
+          <ContactForm {...form} />
+        </CalloutPanel>
+      </section>
+      <ContactDetails />
     </div>
   );
 }

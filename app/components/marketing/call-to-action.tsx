@@ -3,12 +3,12 @@ import { commonCopy } from "../../content/shared";
 import { Reveal } from "../layout/reveal";
 import { buttonStyles } from "../ui/button-styles";
 import { DemoLink } from "../ui/demo-link";
-import { SiteLink } from "../ui/site-link";
+import { ActionLink } from "../ui/action-link";
 
-/** One action of the band: the external demo page (new tab), or a page of the site. */
+/** One action of the band: the external demo page (new tab), or a page of this site or another. */
 export type CallToActionLink = "demo" | { to: string; label: string };
 
-/** The indigo band that closes a page with two actions, the first one filled. */
+/** The indigo band that closes a page with one or two actions, the first one filled. */
 export function CallToAction({
   id,
   title,
@@ -17,8 +17,8 @@ export function CallToAction({
 }: {
   id?: string;
   title: string;
-  body: string;
-  actions: readonly [CallToActionLink, CallToActionLink];
+  body?: string;
+  actions: readonly [CallToActionLink] | readonly [CallToActionLink, CallToActionLink];
 }) {
   const headingId = useId();
   return (
@@ -27,21 +27,22 @@ export function CallToAction({
         <h2 id={headingId} className="text-3xl font-bold tracking-tight text-white sm:text-4xl">
           {title}
         </h2>
-        <p className="mx-auto mt-4 max-w-2xl text-lg text-indigo-100">{body}</p>
+        {body ? <p className="mx-auto mt-4 max-w-2xl text-lg text-indigo-100">{body}</p> : null}
         <div className="mt-8 flex flex-col items-center justify-center gap-4 sm:flex-row">
-          <Action action={actions[0]} className={buttonStyles.inverse} />
-          <Action action={actions[1]} className={buttonStyles.inverseOutline} />
+          <CallToActionButton action={actions[0]} className={buttonStyles.inverse} />
+          {actions[1] ? <CallToActionButton action={actions[1]} className={buttonStyles.inverseOutline} /> : null}
         </div>
       </div>
     </Reveal>
   );
 }
 
-function Action({ action, className }: { action: CallToActionLink; className: string }) {
+/** One action as a button-styled link ("Request demo" for the demo page). */
+export function CallToActionButton({ action, className }: { action: CallToActionLink; className: string }) {
   if (action === "demo") return <DemoLink className={className}>{commonCopy.requestDemo}</DemoLink>;
   return (
-    <SiteLink to={action.to} className={className}>
+    <ActionLink to={action.to} className={className}>
       {action.label}
-    </SiteLink>
+    </ActionLink>
   );
 }

@@ -2,12 +2,15 @@ import type { FaqEntry } from "../../content/support";
 import { Icon } from "./icon";
 import { SiteLink } from "../ui/site-link";
 
+/** A question whose answer is rich text (an edited page's FAQ), cleaned by the server before it is stored. */
+export type FaqHtmlEntry = { question: string; answerHtml: string };
+
 /**
  * Questions as native disclosure widgets sharing one `name`: the browser keeps at most one open
  * and lets the open one close again, with or without JavaScript. Where a browser does not yet
  * support the `name` attribute, the toggle handler closes the others.
  */
-export function FaqAccordion({ name, items }: { name: string; items: readonly FaqEntry[] }) {
+export function FaqAccordion({ name, items }: { name: string; items: readonly (FaqEntry | FaqHtmlEntry)[] }) {
   function closeOthers(event: React.SyntheticEvent<HTMLDetailsElement>) {
     const current = event.currentTarget;
     if (!current.open) return;
@@ -23,20 +26,30 @@ export function FaqAccordion({ name, items }: { name: string; items: readonly Fa
             {item.question}
             <Icon name="chevronDown" className="text-slate-500 transition-transform group-open:rotate-180" />
           </summary>
-          <div className="space-y-3 px-5 pb-5 text-slate-600">
-            {item.answer.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
-            {item.link ? (
-              <p>
-                <SiteLink to={item.link.to} className="font-semibold text-indigo-700 hover:text-indigo-800 hover:underline">
-                  {item.link.label}
-                </SiteLink>
-              </p>
-            ) : null}
-          </div>
+          {"answerHtml" in item ? (
+            <div className="space-y-3 px-5 pb-5 text-slate-600" dangerouslySetInnerHTML={{ __html: item.answerHtml }} />
+          ) : (
+            <Answer item={item} />
+          )}
         </details>
       ))}
+    </div>
+  );
+}
+
+function Answer({ item }: { item: FaqEntry }) {
+  return (
+    <div className="space-y-3 px-5 pb-5 text-slate-600">
+      {item.answer.map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
+      {item.link ? (
+        <p>
+          <SiteLink to={item.link.to} className="font-semibold text-indigo-700 hover:text-indigo-800 hover:underline">
+            {item.link.label}
+          </SiteLink>
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -10,8 +10,12 @@ const illustrations: Record<HowItWorksStep["illustration"], IllustrationName> = 
   conversation: "ConversationIllustration",
 };
 
-function StepIllustration({ kind, className }: { kind: HowItWorksStep["illustration"]; className: string }) {
-  return <Illustration name={illustrations[kind]} className={className} />;
+/** A step as the explorer shows it: /how-it-works names its drawings by kind, an edited page by name, or none. */
+export type ExplorerStep = Omit<HowItWorksStep, "illustration"> & { illustration?: HowItWorksStep["illustration"] | IllustrationName };
+
+function StepIllustration({ kind, className }: { kind: ExplorerStep["illustration"]; className: string }) {
+  if (!kind) return null;
+  return <Illustration name={kind in illustrations ? illustrations[kind as HowItWorksStep["illustration"]] : (kind as IllustrationName)} className={className} />;
 }
 
 function StepPoints({ points }: { points: readonly string[] }) {
@@ -37,7 +41,7 @@ export function StepExplorer({
   listLabel,
   stepLabel,
 }: {
-  steps: readonly HowItWorksStep[];
+  steps: readonly ExplorerStep[];
   listLabel: string;
   stepLabel: string;
 }) {
@@ -134,7 +138,7 @@ export function StepExplorer({
 }
 
 /** Below the md breakpoint: the steps as an accordion, one open at a time. */
-function StepAccordion({ steps, listLabel }: { steps: readonly HowItWorksStep[]; listLabel: string }) {
+function StepAccordion({ steps, listLabel }: { steps: readonly ExplorerStep[]; listLabel: string }) {
   const [open, setOpen] = useState<number | null>(0);
   const hydrated = useHydrated();
   const baseId = useId();

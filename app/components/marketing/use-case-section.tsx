@@ -1,34 +1,36 @@
-import { commonCopy } from "../../content/shared";
-import { useCases } from "../../content/use-cases";
 import { Reveal } from "../layout/reveal";
 import { cardStyle } from "../ui/card-style";
-import { Icon } from "./icon";
-import { Section } from "./section-heading";
-import { SiteLink } from "../ui/site-link";
+import { ActionLink } from "../ui/action-link";
+import { Icon, type IconName } from "./icon";
 
-/** The section of the four use cases, each a card linking to its section on /solutions. */
-export function UseCaseSection({ heading }: { heading: { eyebrow: string; title: string; lead: string } }) {
+/** One audience's card: its icon, title, text and an optional link to read more. */
+export type UseCaseCard = { key: string; icon?: IconName; title: string; text: string; link?: { to: string; label: string } };
+
+/** Use cases as cards, two a row. */
+export function UseCaseList({ items }: { items: readonly UseCaseCard[] }) {
   return (
-    <Section name="use-cases" eyebrow={heading.eyebrow} title={heading.title} lead={heading.lead}>
-      <ul className="mt-12 grid gap-6 sm:grid-cols-2">
-        {useCases.map((useCase) => (
-          <Reveal as="li" key={useCase.id} className={`flex flex-col ${cardStyle}`}>
+    <ul className="mt-12 grid gap-6 sm:grid-cols-2">
+      {items.map((useCase) => (
+        <Reveal as="li" key={useCase.key} className={`flex flex-col ${cardStyle}`}>
+          {useCase.icon ? (
             <span className="inline-flex h-11 w-11 items-center justify-center rounded-xl bg-indigo-50 text-indigo-700">
               <Icon name={useCase.icon} />
             </span>
-            <h3 className="mt-4 text-lg font-semibold text-slate-900">{useCase.title}</h3>
-            <p className="mt-2 flex-1 text-slate-600">{useCase.summary}</p>
-            <SiteLink
-              to={`/solutions#${useCase.id}`}
+          ) : null}
+          <h3 className={`${useCase.icon ? "mt-4 " : ""}text-lg font-semibold text-slate-900`}>{useCase.title}</h3>
+          <p className="mt-2 flex-1 text-slate-600">{useCase.text}</p>
+          {useCase.link ? (
+            <ActionLink
+              to={useCase.link.to}
               className="mt-4 inline-flex items-center gap-1 font-semibold text-indigo-700 hover:text-indigo-800 hover:underline"
             >
-              {commonCopy.learnMore}
+              {useCase.link.label}
               <span className="sr-only"> about {useCase.title.toLowerCase()}</span>
               <Icon name="arrowRight" size={18} />
-            </SiteLink>
-          </Reveal>
-        ))}
-      </ul>
-    </Section>
+            </ActionLink>
+          ) : null}
+        </Reveal>
+      ))}
+    </ul>
   );
 }

@@ -9,6 +9,9 @@ export type ChosenFile = { key: string; file: File };
  * by one. The checks themselves happen in the form (`onFilesChosen`); refusals are shown here.
  */
 export function AttachmentPicker({
+  id = "attachments",
+  chooseLabel = attachmentPickerCopy.choose,
+  rule,
   files,
   problems,
   checking,
@@ -16,6 +19,11 @@ export function AttachmentPicker({
   onFilesChosen,
   onRemove,
 }: {
+  /** The file input's id; the hints' and problems' ids follow from it. */
+  id?: string;
+  chooseLabel?: string;
+  /** The server's rule, beside the specified hint: files are judged by content (from the page's loader). */
+  rule?: string;
   files: readonly ChosenFile[];
   problems: readonly string[];
   checking: boolean;
@@ -56,19 +64,19 @@ export function AttachmentPicker({
         <p className="text-slate-700 pointer-coarse:hidden">{attachmentPickerCopy.dropHere}</p>
         <p className="hidden text-slate-700 pointer-coarse:block">{attachmentPickerCopy.chooseOnTouch}</p>
         <label
-          htmlFor="attachments"
+          htmlFor={id}
           className={`inline-flex min-h-11 items-center rounded-lg border border-indigo-600 px-4 text-sm font-semibold text-indigo-700 focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-indigo-700 ${
             disabled ? "cursor-not-allowed opacity-60" : "cursor-pointer hover:bg-indigo-50"
           }`}
         >
-          {attachmentPickerCopy.choose}
+          {chooseLabel}
           <input
-            id="attachments"
+            id={id}
             type="file"
             multiple
             accept={ATTACHMENT_ACCEPT}
             disabled={disabled}
-            aria-describedby="attachments-hint attachments-problems"
+            aria-describedby={`${id}-hint${rule ? ` ${id}-rule` : ""} ${id}-problems`}
             className="sr-only"
             onChange={(event) => {
               const chosen = Array.from(event.target.files ?? []);
@@ -78,9 +86,14 @@ export function AttachmentPicker({
             }}
           />
         </label>
-        <p id="attachments-hint" className="text-sm text-slate-600">
+        <p id={`${id}-hint`} className="text-sm text-slate-600">
           {attachmentMessages.hint}
         </p>
+        {rule ? (
+          <p id={`${id}-rule`} className="max-w-prose text-xs text-slate-600">
+            {rule}
+          </p>
+        ) : null}
         {checking ? (
           <p role="status" className="text-sm text-slate-600">
             {attachmentPickerCopy.checking}
@@ -88,40 +101,52 @@ export function AttachmentPicker({
         ) : null}
       </div>
 
-      <div id="attachments-problems" role="alert" className="empty:hidden">
-        {problems.length > 0 ? (
-          <div className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-            <p className="font-semibold">{attachmentPickerCopy.refusedTitle}</p>
-            <ul className="mt-1 list-disc pl-5">
-              {problems.map((problem) => (
-                <li key={problem}>{problem}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-      </div>
+      <AttachmentProblems id={`${id}-problems`} problems={problems} />
+      <ChosenFileList files={files} disabled={disabled} onRemove={onRemove} />
+    </div>
+  );
+}
 
-      {files.length > 0 ? (
-        <ul aria-label={attachmentPickerCopy.chosenFiles} className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200">
-          {files.map(({ key, file }) => (
-            <li key={key} className="flex items-center justify-between gap-4 px-4 py-3">
-              <span className="min-w-0">
-                <span className="block truncate font-medium text-slate-900">{file.name}</span>
-                <span className="text-sm text-slate-500">{formatBytes(file.size)}</span>
-              </span>
-              <button
-                type="button"
-                disabled={disabled}
-                onClick={() => onRemove(key)}
-                aria-label={attachmentPickerCopy.remove(file.name)}
-                className="inline-flex min-h-11 shrink-0 items-center rounded-md px-3 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-50"
-              >
-                {attachmentPickerCopy.removeLabel}
-              </button>
-            </li>
-          ))}
-        </ul>
+/** Why files were refused, announced as they appear; an empty alert region otherwise. */
+function AttachmentProblems({ id, problems }: { id: string; problems: readonly string[] }) {
+  return (
+    <div id={id} role="alert" className="empty:hidden">
+      {problems.length > 0 ? (
+        <div className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          <p className="font-semibold">{attachmentPickerCopy.refusedTitle}</p>
+          <ul className="mt-1 list-disc pl-5">
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
       ) : null}
     </div>
+  );
+}
+
+/** The chosen files, each with its size and a button that removes it; nothing while none is chosen. */
+function ChosenFileList({ files, disabled, onRemove }: { files: readonly ChosenFile[]; disabled: boolean; onRemove: (key: string) => void }) {
+  if (files.length === 0) return null;
+  return (
+    <ul aria-label={attachmentPickerCopy.chosenFiles} className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200">
+      {files.map(({ key, file }) => (
+        <li key={key} className="flex items-center justify-between gap-4 px-4 py-3">
+          <span className="min-w-0">
+            <span className="block truncate font-medium text-slate-900">{file.name}</span>
+            <span className="text-sm text-slate-500">{formatBytes(file.size)}</span>
+          </span>
+          <button
+            type="button"
+            disabled={disabled}
+            onClick={() => onRemove(key)}
+            aria-label={attachmentPickerCopy.remove(file.name)}
+            className="inline-flex min-h-11 shrink-0 items-center rounded-md px-3 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-50"
+          >
+            {attachmentPickerCopy.removeLabel}
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -12,7 +12,6 @@ import { replaceToast } from "../../lib/browser/notify";
 import { useHydrated } from "../../lib/browser/use-hydrated";
 import type { checkAttachments } from "../../lib/reports/check-attachments";
 import type { sendReport } from "../../lib/reports/send-report";
-import { Confirmation } from "../ui/form-messages";
 import type { SummaryItem } from "../ui/error-summary";
 import { AttachmentPicker, type ChosenFile } from "./attachment-picker";
 import { ReportFormField } from "./report-field";
@@ -41,6 +40,7 @@ type FormChecks = { validate: Validate; checkAttachments: typeof checkAttachment
 // (decision 074).
 let formChecks: Promise<FormChecks> | undefined;
 function loadFormChecks(): Promise<FormChecks> {
+  void loadConfirmation();
   formChecks ??= Promise.all([
     import("../../lib/reports/validate-report"),
     import("../../lib/reports/check-attachments"),
@@ -52,6 +52,10 @@ function loadFormChecks(): Promise<FormChecks> {
   }));
   return formChecks;
 }
+
+// The screen a sent report leaves: fetched with the form's checks, not with the page (docs/decisions/190).
+const loadConfirmation = () => import("./report-confirmation");
+const ReportConfirmation = lazy(loadConfirmation);
 
 // Shown only after a refused submit: loaded then, not with the page (decision 074).
 const ErrorSummary = lazy(() => import("../ui/error-summary").then((module) => ({ default: module.ErrorSummary })));
@@ -65,7 +69,7 @@ const TOAST_ID = "report-form";
  * The vulnerability report form: validated in the page with the same schema as the server,
  * sent as multipart with upload progress, reset on success, kept intact on failure.
  */
-export function ReportForm() {
+export function ReportForm({ attachmentRule }: { attachmentRule?: string }) {
   const { values, setValues, setTouched, setAttempted, setServerErrors, validate, setValidate, prepareChecks, errorFor, summary, change } =
     useReportValues();
   const attachments = useChosenFiles();
@@ -121,6 +125,12 @@ export function ReportForm() {
     if (firstServerInvalid) document.getElementById(firstServerInvalid)?.focus();
   }
 
+  function reportAnother() {
+    setReference(null);
+    // The empty form is back: start it from its first field.
+    requestAnimationFrame(() => document.getElementById("reporter_name")?.focus());
+  }
+
   function field(name: ReportField) {
     return (
       <ReportFormField
@@ -135,10 +145,16 @@ export function ReportForm() {
     );
   }
 
+  if (reference) {
+    return (
+      <Suspense fallback={null}>
+        <ReportConfirmation reference={reference} casePath={casePath} onAnother={reportAnother} />
+      </Suspense>
+    );
+  }
+
   return (
     <div>
-      {reference ? <ReportConfirmation reference={reference} casePath={casePath} /> : null}
-
       <form
         method="post"
         noValidate
@@ -156,6 +172,7 @@ export function ReportForm() {
         <p className="text-sm text-slate-600">{securitySubmitCopy.requiredNote}</p>
         <ReportSections field={field}>
           <AttachmentPicker
+            rule={attachmentRule}
             files={attachments.files}
             problems={attachments.problems}
             checking={attachments.checking}
@@ -197,30 +214,6 @@ function splitRefusal(fields: Record<string, string>): { reportFieldErrors: Erro
     else attachmentProblems.push(message);
   }
   return { reportFieldErrors, attachmentProblems };
-}
-
-/** What a sent report leaves above the form: its reference and the way to its case page. */
-function ReportConfirmation({ reference, casePath }: { reference: string; casePath: string }) {
-  return (
-    <Confirmation className="mb-8 rounded-xl border border-emerald-200 bg-emerald-50 p-6 text-emerald-900">
-      <h2 className="text-lg font-semibold">{securitySubmitCopy.success.title}</h2>
-      <p className="mt-2">{securitySubmitCopy.success.body(reference)}</p>
-      <p className="mt-3 text-sm">
-        {securitySubmitCopy.success.reference}:{" "}
-        <strong className="font-mono text-base tracking-wider" data-reference>
-          {reference}
-        </strong>
-      </p>
-      {casePath ? (
-        <p className="mt-3 text-sm">
-          <a href={casePath} className="font-semibold underline">
-            {securitySubmitCopy.success.caseLink}
-          </a>{" "}
-          {securitySubmitCopy.success.caseHint}
-        </p>
-      ) : null}
-    </Confirmation>
-  );
 }
 
 /** The upload's progress while a report is sent, and the submit button. */

@@ -56,8 +56,9 @@ test("a CSV file is named after its table and the period it covers", () => {
   expect(csvFileName("referrers", { from: "2026-11-24", to: "2026-11-24" })).toBe("analytics-referrers-2026-11-24-to-2026-11-24.csv");
 });
 
-test("articles are the pages under /blog/, in the pages' order; the blog list is not one", () => {
-  const pages = [page("/"), page("/blog/b"), page("/blog"), page("/blogger"), page("/blog/a")];
+test("articles are the pages of real posts, in the pages' order; the blog list, search and author pages are not", () => {
+  const post = (path: string) => ({ ...page(path), title: path, post_id: path });
+  const pages = [page("/"), post("/blog/b"), page("/blog"), page("/blog/search"), page("/blog/author/ann"), post("/blog/a")];
   expect(articlesOf(pages).map((each) => each.path)).toEqual(["/blog/b", "/blog/a"]);
 });
 

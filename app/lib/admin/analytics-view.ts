@@ -1,9 +1,9 @@
-import { ANALYTICS_PERIODS, DEFAULT_ANALYTICS_DAYS, type AnalyticsReport, type CsvTable } from "../../../domain/analytics";
+import { ANALYTICS_PATH, ANALYTICS_PERIODS, DEFAULT_ANALYTICS_DAYS, type AnalyticsFilter, type AnalyticsReport, type CsvTable } from "../../../domain/analytics";
 import { periodQuery, type PeriodChoice } from "./period";
 
 /* The analytics dashboard's own addresses and choices; its period lives in ./period. */
 
-export const ANALYTICS_PATH = "/admin/analytics";
+export { ANALYTICS_PATH };
 
 /** Which of the offered periods (7, 30, 90 days) the address shows, if any. */
 export function currentDays(choice: PeriodChoice): number | undefined {
@@ -20,8 +20,10 @@ export function rangeHref(from: string, to: string): string {
   return `${ANALYTICS_PATH}?${new URLSearchParams({ from, to }).toString()}`;
 }
 
-export function reportPath(choice: PeriodChoice): string {
-  const query = periodQuery(choice).toString();
+export function reportPath(choice: PeriodChoice, filter: AnalyticsFilter = {}): string {
+  const params = periodQuery(choice);
+  for (const [name, value] of Object.entries(filter)) params.set(name, value);
+  const query = params.toString();
   return query ? `/api/admin/analytics?${query}` : "/api/admin/analytics";
 }
 
@@ -31,7 +33,32 @@ export function csvPath(choice: PeriodChoice, table: CsvTable): string {
   return `/api/admin/analytics.csv?${query.toString()}`;
 }
 
-/** Articles are the pages under /blog/ (the list itself, /blog, is not one). */
+/** Articles are the pages of real posts: the report names them with the post's title and id. */
 export function articlesOf(pages: AnalyticsReport["pages"]): AnalyticsReport["pages"] {
-  return pages.filter((page) => page.path.startsWith("/blog/") && page.path.length > "/blog/".length);
+  return pages.filter((page) => page.post_id !== undefined);
+}
+
+/** The dashboard's filter, as the address keeps it (one of path, source, campaign; decision 185). */
+export function filterFromAddress(params: URLSearchParams): AnalyticsFilter {
+  for (const name of ["path", "source", "campaign"] as const) {
+    const value = params.get(name);
+    if (value !== null) return { [name]: value } as AnalyticsFilter;
+  }
+  return {};
+}
+
+/** The address of the same period narrowed to `filter` (or to nothing): a filter replaces the one before. */
+export function filterHref(params: URLSearchParams, filter: AnalyticsFilter): string {
+  const next = new URLSearchParams(params);
+  for (const name of ["path", "source", "campaign", "device"]) next.delete(name);
+  for (const [name, value] of Object.entries(filter)) next.set(name, value);
+  const query = next.toString();
+  return query ? `${ANALYTICS_PATH}?${query}` : ANALYTICS_PATH;
+}
+
+export { changeOf } from "../../../domain/analytics";
+
+/** Leads per visitor, in percent with one decimal. */
+export function conversionRate(leads: number, visitors: number): number {
+  return visitors === 0 ? 0 : Math.round((leads / visitors) * 1000) / 10;
 }

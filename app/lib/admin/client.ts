@@ -1,7 +1,9 @@
 import type { EnrolledFactor, FactorSummary, LogoutScope, SessionSummary, StepUpProof } from "../../../domain/account";
 import type { AuditPage } from "../../../domain/audit";
-import type { AnalyticsReport, CsvTable } from "../../../domain/analytics";
+import type { MediaLibraryPage } from "../../../domain/media-library";
+import type { AnalyticsFilter, AnalyticsReport, CsvTable, PostStats } from "../../../domain/analytics";
 import type { BlogPost, BlogPostSummary, PostInput } from "../../../domain/blog-post";
+import type { KnownAuthor } from "../../../domain/post-editor";
 import { inboxSearchParams, type InboxQuery, type ReportListFilter } from "../../../domain/contact-inbox";
 import type { ContactMessage, ContactMessagePage } from "../../../domain/contact";
 import type {
@@ -13,6 +15,8 @@ import type {
   RevisionSummary,
 } from "../../../domain/post-workflow";
 import type { TriagePatch } from "../../../domain/report-triage";
+import type { PageRevision, PageRevisionSummary } from "../../../domain/page-revisions";
+import type { PageSeo, PageSummary, SitePage } from "../../../domain/site-pages";
 import type { ReportStatus } from "../../../domain/vulnerability-report";
 import type { DisclosureMetrics } from "../../../server/disclosure/disclosure-metrics.server";
 import type { TriagedReport } from "../../../server/disclosure/triage.server";
@@ -71,7 +75,11 @@ function isFieldMap(value: unknown): value is Record<string, string> {
 
 const json = (value: unknown) => JSON.stringify(value);
 const post = (id: string) => `/api/admin/posts/${encodeURIComponent(id)}`;
+const page = (id: string) => `/api/admin/pages/${encodeURIComponent(id)}`;
 const report = (id: string) => `/api/admin/security/reports/${encodeURIComponent(id)}`;
+
+/** What the page editor sends: the draft's fields (blocks are checked by the server's parsePageBlocks too). */
+export type PageDraftInput = { path: string; title: string; blocks: unknown[]; seo: PageSeo };
 
 export type { DisclosureMetrics, InboxReport, TriagedReport };
 
@@ -113,9 +121,13 @@ export const adminApi = {
   endSession: (id: string) => call<void>(`/api/admin/sessions/${encodeURIComponent(id)}`, { method: "DELETE" }),
   changePassword: (values: { current_password: string; new_password: string; code?: string }) =>
     call<void>("/api/admin/password", { method: "POST", body: json(values) }),
-  audit: (page: number, action: string) => {
+  /** An unverified factor's QR code and secret again: for the session that added it, for 15 minutes (decision 191). */
+  showEnrolment: (id: string) => call<EnrolledFactor>(`/api/admin/factors/${encodeURIComponent(id)}/enrolment`),
+  passwordState: () => call<{ set_by_environment: boolean }>("/api/admin/password"),
+  /** `filters`: `action`, `kind`, `from`, `to` (ISO instants), each left out when empty. */
+  audit: (page: number, filters: Record<string, string> = {}) => {
     const params = new URLSearchParams({ page: String(page) });
-    if (action) params.set("action", action);
+    for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
     return call<AuditPage>(`/api/admin/audit?${params.toString()}`);
   },
 
@@ -124,9 +136,13 @@ export const adminApi = {
   createPost: (values: PostInput) => call<BlogPost>("/api/admin/posts", { method: "POST", body: json(values) }),
   updatePost: (id: string, values: Partial<PostInput>) => call<BlogPost>(post(id), { method: "PATCH", body: json(values) }),
   deletePost: (id: string) => call<void>(post(id), { method: "DELETE" }),
+  /** The authors already used on the site, each with their latest bio, avatar and LinkedIn URL. */
+  listAuthors: () => call<KnownAuthor[]>("/api/admin/authors"),
   /** Uploads an image's bytes; the server decides the type from them and answers its address. */
   uploadImage: (file: Blob) =>
     call<{ url: string }>("/api/admin/media", { method: "POST", body: file, headers: { "content-type": "application/octet-stream" } }),
+  /** The uploaded images, newest first, a page at a time (the page editor's "Choose image"). */
+  listMedia: (page = 1) => call<MediaLibraryPage>(`/api/admin/media?page=${page}`),
 
   // The editorial workflow: autosave, revisions and preview links (domain/post-workflow.ts).
   autosavePost: (id: string, values: AutosaveInput) =>
@@ -142,10 +158,29 @@ export const adminApi = {
   /** Revokes every preview link of every post; answers how many still worked. */
   revokeAllPreviewLinks: () => call<{ revoked: number }>("/api/admin/preview-links", { method: "DELETE" }),
 
+  // Pages from blocks (issue 33): saving changes the draft; the live page changes only on publish.
+  listPages: () => call<PageSummary[]>("/api/admin/pages"),
+  getPage: (id: string) => call<SitePage>(page(id)),
+  createPage: (values: PageDraftInput) => call<SitePage>("/api/admin/pages", { method: "POST", body: json(values) }),
+  updatePage: (id: string, values: Partial<PageDraftInput>) => call<SitePage>(page(id), { method: "PATCH", body: json(values) }),
+  /** Publishes the draft now, or at `at` (an ISO instant). */
+  publishPage: (id: string, at?: string) => call<SitePage>(`${page(id)}/publish`, { method: "POST", body: json(at ? { at } : {}) }),
+  unpublishPage: (id: string) => call<SitePage>(`${page(id)}/unpublish`, { method: "POST" }),
+  deletePage: (id: string) => call<void>(page(id), { method: "DELETE" }),
+  createPagePreviewLink: (id: string, purpose: PreviewPurpose) =>
+    call<CreatedPreviewLink>(`${page(id)}/preview-links`, { method: "POST", body: json({ purpose }) }),
+  /** The editor's autosave: saves the draft as PATCH does, kept as an autosave revision. */
+  autosavePage: (id: string, values: Partial<PageDraftInput>) => call<SitePage>(`${page(id)}/autosave`, { method: "POST", body: json(values) }),
+  listPageRevisions: (id: string) => call<PageRevisionSummary[]>(`${page(id)}/revisions`),
+  getPageRevision: (id: string, revisionId: string) => call<PageRevision>(`${page(id)}/revisions/${encodeURIComponent(revisionId)}`),
+  /** Makes the revision the draft; the live page is unchanged until published. */
+  restorePageRevision: (id: string, revisionId: string) =>
+    call<SitePage>(`${page(id)}/revisions/${encodeURIComponent(revisionId)}/restore`, { method: "POST" }),
+
   listMessages: (page: number, query: Partial<InboxQuery> = {}) =>
     call<ContactMessagePage>(`/api/admin/contact/messages?${inboxSearchParams({ ...query, page })}`),
   /** The navigation's badges: unread messages and untriaged reports. */
-  counts: () => call<{ unreadMessages: number; newReports: number }>("/api/admin/counts"),
+  counts: () => call<{ unreadMessages: number; newReports: number; reportsAwaitingTeam: number }>("/api/admin/counts"),
   markAllMessagesRead: () => call<{ updated: number; unread: number }>("/api/admin/contact/messages/read-all", { method: "POST" }),
   setMessageRead: (id: string, read: boolean) =>
     call<ContactMessage>(`/api/admin/contact/messages/${encodeURIComponent(id)}`, { method: "PATCH", body: json({ read }) }),
@@ -170,7 +205,9 @@ export const adminApi = {
     call<Blob>(`${report(reportId)}/attachments/${encodeURIComponent(attachmentId)}`, {}, "blob"),
 
   /** The analytics of a period (a 400 names the field of the period that is wrong). */
-  analytics: (period: PeriodChoice) => call<AnalyticsReport>(reportPath(period)),
+  analytics: (period: PeriodChoice, filter: AnalyticsFilter = {}) => call<AnalyticsReport>(reportPath(period, filter)),
+  /** One post's figures over the last 30 days, with the 30 before (the editor's Performance panel). */
+  postStats: (id: string) => call<PostStats>(`${post(id)}/stats?days=30`),
   /** One table of the analytics as a CSV file. */
   analyticsCsv: (period: PeriodChoice, table: CsvTable) => call<Blob>(csvPath(period, table), {}, "blob"),
 };

@@ -78,6 +78,12 @@ class SafeImage extends ImageBlot {
   static override sanitize(url: string): string {
     return safeImageSrc(url);
   }
+
+  /** An empty alt text is a choice (a decorative image), not a missing one: Quill's own drops it. */
+  override format(name: string, value: string): void {
+    if (name === "alt" && typeof value === "string") (this.domNode as HTMLElement).setAttribute("alt", value);
+    else super.format(name, value);
+  }
 }
 
 class SafeVideo extends VideoBlot {
@@ -108,7 +114,14 @@ export type PostEditor = {
   setHtml: (html: string) => void;
   /** Called after each change the person makes. */
   onUserChange: (listener: () => void) => void;
+  /** Asks for the description of the image at the cursor (or selected); false when there is none. */
+  describeImageAtCursor: () => boolean;
+  /** Called when the cursor moves onto an image or off it. */
+  onImageAtCursor: (listener: (atImage: boolean) => void) => void;
 };
+
+/** Asks the person for an image's alternative text: the text, "" for decorative, undefined when skipped. */
+export type DescribeImage = (currentAlt: string | null) => Promise<string | undefined>;
 
 /** Builds the editor inside `host` (toolbar, then a 400 px editing area) with the given body. */
 export function createPostEditor(
@@ -119,6 +132,7 @@ export function createPostEditor(
     labelledBy,
     describedBy,
     uploadImage,
+    describeImage,
   }: {
     html: string;
     placeholder: string;
@@ -126,6 +140,8 @@ export function createPostEditor(
     describedBy?: string;
     /** Stores a pasted, dropped or chosen image and answers its address (undefined: refused). */
     uploadImage?: (file: File) => Promise<string | undefined>;
+    /** Asked after each image is inserted, and when an image is clicked (decision 183). */
+    describeImage?: DescribeImage;
   },
 ): PostEditor {
   const element = document.createElement("div");
@@ -142,7 +158,7 @@ export function createPostEditor(
       // toolbar, and Tab still indents at the start of a list item and inside a code block.
       keyboard: { bindings: { tab: false } },
       // Pasted, dropped and chosen images are uploaded and inserted by address, never as base64.
-      ...(uploadImage ? { uploader: { mimetypes: UPLOAD_OFFERED_TYPES, handler: uploadHandler(uploadImage) } } : {}),
+      ...(uploadImage ? { uploader: { mimetypes: UPLOAD_OFFERED_TYPES, handler: uploadHandler(uploadImage, describeImage) } } : {}),
     },
   });
 
@@ -157,6 +173,7 @@ export function createPostEditor(
   root.setAttribute("aria-labelledby", labelledBy);
   if (describedBy) root.setAttribute("aria-describedby", describedBy);
   labelToolbar(host);
+  const images = imageDescriptions(quill, describeImage);
 
   return {
     getHtml() {
@@ -182,6 +199,59 @@ export function createPostEditor(
     },
     destroy() {
       host.replaceChildren();
+    },
+    describeImageAtCursor: images.describeAtCursor,
+    onImageAtCursor: images.onImageAtCursor,
+  };
+}
+
+/** The image that starts at `index`, if any. */
+function imageAt(quill: Quill, index: number): SafeImage | undefined {
+  if (index < 0) return undefined;
+  return quill.scroll.descendants(SafeImage, index, 1).find((blot) => quill.getIndex(blot) === index);
+}
+
+/** The index of the image at the cursor: the one selected, or the one just before (or after) the cursor. */
+function imageAtCursor(quill: Quill): number | undefined {
+  const range = quill.getSelection();
+  if (!range) return undefined;
+  const candidates = range.length === 1 ? [range.index] : range.length === 0 ? [range.index - 1, range.index] : [];
+  return candidates.find((index) => imageAt(quill, index) !== undefined);
+}
+
+/** Asks for the description of the image at `index`, then writes it (as an edit the person made). */
+async function describeAt(quill: Quill, index: number, describeImage: DescribeImage) {
+  const image = imageAt(quill, index);
+  if (!image) return;
+  const alt = await describeImage((image.domNode as HTMLImageElement).getAttribute("alt"));
+  if (alt !== undefined) quill.formatText(index, 1, "alt", alt, Quill.sources.USER);
+  quill.setSelection(index + 1, 0, Quill.sources.SILENT);
+}
+
+/** Clicking an image, or asking for the one at the cursor, opens its description. */
+function imageDescriptions(quill: Quill, describeImage: DescribeImage | undefined) {
+  const listeners: ((atImage: boolean) => void)[] = [];
+  if (describeImage) {
+    quill.root.addEventListener("click", (event) => {
+      const target = event.target;
+      if (!(target instanceof HTMLImageElement)) return;
+      const blot = Quill.find(target);
+      if (blot instanceof SafeImage) void describeAt(quill, quill.getIndex(blot), describeImage);
+    });
+    quill.on(Quill.events.EDITOR_CHANGE, () => {
+      const atImage = imageAtCursor(quill) !== undefined;
+      for (const listener of listeners) listener(atImage);
+    });
+  }
+  return {
+    describeAtCursor(): boolean {
+      const index = imageAtCursor(quill);
+      if (index === undefined || !describeImage) return false;
+      void describeAt(quill, index, describeImage);
+      return true;
+    },
+    onImageAtCursor(listener: (atImage: boolean) => void) {
+      listeners.push(listener);
     },
   };
 }
@@ -218,7 +288,7 @@ function chooseImage(this: UploaderContext) {
   input.click();
 }
 
-function uploadHandler(uploadImage: (file: File) => Promise<string | undefined>) {
+function uploadHandler(uploadImage: (file: File) => Promise<string | undefined>, describeImage: DescribeImage | undefined) {
   return async function (this: UploaderContext, range: { index: number; length: number }, files: File[]) {
     const urls: string[] = [];
     for (const file of files) {
@@ -229,6 +299,8 @@ function uploadHandler(uploadImage: (file: File) => Promise<string | undefined>)
     if (range.length > 0) this.quill.deleteText(range.index, range.length, Quill.sources.USER);
     urls.forEach((url, offset) => this.quill.insertEmbed(range.index + offset, "image", url, Quill.sources.USER));
     this.quill.setSelection(range.index + urls.length, Quill.sources.SILENT);
+    // Each new image is described in turn (decision 183).
+    if (describeImage) for (let offset = 0; offset < urls.length; offset += 1) await describeAt(this.quill, range.index + offset, describeImage);
   };
 }
 

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { cvssRating, type TriagePatch } from "../../../../domain/report-triage";
+import { severityScoreMismatch, type TriagePatch } from "../../../../domain/report-triage";
 import { SEVERITIES } from "../../../../domain/vulnerability-report";
 import { triageCopy } from "../../../content/triage";
 import type { AdminApiResult, TriagedReport } from "../../../lib/admin/client";
@@ -9,6 +9,7 @@ import { FieldError } from "../../ui/form-messages";
 import { LabelledField } from "../../ui/labelled-field";
 import { SiteLink } from "../../ui/site-link";
 import { SeverityBadge } from "../admin-panels";
+import { CvssField } from "./cvss-field";
 import { reportButtonClass } from "./report-styles";
 
 const fieldClass = "mt-1 min-h-11 w-full rounded-lg border bg-white px-3 text-sm text-slate-900";
@@ -34,6 +35,8 @@ export function AssessmentForm({
   const copy = triageCopy.assessment;
   const id = useId();
   const [saving, setSaving] = useState(false);
+  // The score of the vector as typed, from the calculator (null until it is loaded or while the vector is incomplete).
+  const [liveScore, setLiveScore] = useState<number | null>(null);
   const set = <K extends keyof AssessmentDraft>(field: K, value: AssessmentDraft[K]) => setDraft((current) => ({ ...current, [field]: value }));
 
   async function save(event: FormEvent) {
@@ -61,6 +64,7 @@ export function AssessmentForm({
             </>
           }
           hintClassName="mt-1 flex items-center gap-2 text-sm text-slate-600"
+          after={<SeverityFlag severity={draft.assessed_severity} score={draft.cvss_vector.trim() === saved.cvss_vector.trim() ? report.cvss_score : liveScore} />}
         >
           {(control) => (
             <select
@@ -79,27 +83,15 @@ export function AssessmentForm({
           )}
         </LabelledField>
 
-        <LabelledField
+        <CvssField
           id={`${id}-cvss`}
-          label={copy.cvss}
+          report={report}
+          value={draft.cvss_vector}
           error={errors.cvss_vector}
-          hint={
-            report.cvss_score === null ? copy.cvssHint : <strong className="text-slate-900">{copy.cvssScore(report.cvss_score, cvssRating(report.cvss_score))}</strong>
-          }
-          hintClassName="mt-1 text-sm text-slate-600 [overflow-wrap:anywhere]"
-        >
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              value={draft.cvss_vector}
-              spellCheck={false}
-              autoComplete="off"
-              onChange={(event) => set("cvss_vector", event.target.value)}
-              className={`${fieldClass} font-mono ${border("cvss_vector")}`}
-            />
-          )}
-        </LabelledField>
+          className={`${fieldClass} font-mono ${border("cvss_vector")}`}
+          onChange={(vector) => set("cvss_vector", vector)}
+          onScore={setLiveScore}
+        />
 
         <LabelledField
           id={`${id}-duplicate`}
@@ -130,6 +122,24 @@ export function AssessmentForm({
         </div>
       </form>
     </section>
+  );
+}
+
+/**
+ * The assessed severity and the score's band disagree (docs/decisions/195): said in words, in a
+ * region always present so that assistive technology announces the flag as it appears.
+ */
+function SeverityFlag({ severity, score }: { severity: string; score: number | null }) {
+  const band = severityScoreMismatch(severity, score);
+  return (
+    <div role="status">
+      {band && score !== null ? (
+        <p className="mt-2 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-950">
+          <span aria-hidden="true">⚠</span>
+          {triageCopy.assessment.mismatch(severity, score, band)}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

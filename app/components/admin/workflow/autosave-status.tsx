@@ -1,3 +1,4 @@
+import { liveSaveTexts } from "../../../../domain/post-editor";
 import { workflowTexts } from "../../../../domain/post-workflow";
 import type { AutosaveStatus } from "./use-autosave";
 
@@ -20,12 +21,16 @@ function describe(status: AutosaveStatus): string {
   }
 }
 
-/** The autosave's state, read out politely by screen readers as it changes. */
-export function AutosaveStatusText({ status }: { status: AutosaveStatus }) {
+/**
+ * The autosave's state, read out politely by screen readers as it changes. On a published post an
+ * autosave is a revision: the status says the live article did not change (decision 182).
+ */
+export function AutosaveStatusText({ status, live = false }: { status: AutosaveStatus; live?: boolean }) {
   const failing = status.kind === "offline" || status.kind === "invalid" || status.kind === "failed";
   return (
     <p role="status" aria-live="polite" className={`mr-auto text-sm ${failing ? "text-red-700" : "text-slate-600"}`}>
       {describe(status)}
+      {live && status.kind === "saved" ? <span className="block">{liveSaveTexts.draftSavedLiveUnchanged}</span> : null}
     </p>
   );
 }

@@ -6,14 +6,10 @@ import { useAdminCall, useAdminQuery } from "../../../lib/admin/hooks";
 import type { EditorValues } from "../post-form";
 import { toFormValuesLike } from "./form-values";
 import { RevisionDiff } from "./revision-diff";
+import { revisionLabel } from "./revision-label";
 
 const buttonClass =
   "rounded-md border border-slate-300 px-3 py-1 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50";
-
-function revisionLabel(revision: RevisionSummary): string {
-  const kind = revision.kind === "autosave" ? workflowTexts.autosaveRevision : workflowTexts.savedRevision;
-  return `${kind}, ${formatAdminDate(revision.updated_at)}`;
-}
 
 /**
  * The post's revisions, newest first. Each can be compared with the editor's current text, or

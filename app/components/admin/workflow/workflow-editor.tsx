@@ -1,10 +1,11 @@
 import { useCallback, useRef, useState } from "react";
-import type { BlogPost, PostInput } from "../../../../domain/blog-post";
+import type { BlogPost } from "../../../../domain/blog-post";
+import { postStatus } from "../../../../domain/post-publishing";
 import { workflowTexts } from "../../../../domain/post-workflow";
 import { adminApi } from "../../../lib/admin/client";
 import { useAdminCall } from "../../../lib/admin/hooks";
 import { AdminButton } from "../admin-form";
-import { PostForm, type EditorValues, type PostDraft, type PostFormHandle, type SaveOutcome } from "../post-form";
+import { PostForm, type EditorValues, type PostDraft, type PostFormHandle, type PostSave, type SaveOutcome } from "../post-form";
 import { EMPTY_WORKFLOW, workflowFormValues } from "../post-workflow-fields";
 import { AutosaveStatusText } from "./autosave-status";
 import { clearLocalCopy, writeLocalCopy } from "./local-copy";
@@ -21,7 +22,9 @@ type WorkflowEditorProps = {
   id?: string;
   savedAt?: string;
   initial: PostDraft;
-  onSave: (input: PostInput, draftId: string | undefined) => Promise<SaveOutcome>;
+  onSave: (save: PostSave, draftId: string | undefined) => Promise<SaveOutcome>;
+  /** More panels for the settings column (they show beside the writing area on wide screens). */
+  settingsExtra?: React.ReactNode;
 };
 
 /**
@@ -30,7 +33,7 @@ type WorkflowEditorProps = {
  * unsaved version, the revision history, Preview and shareable preview links. Save Draft and
  * Publish keep the specification's meaning; `onSave` gets the id of a draft an autosave created.
  */
-export function WorkflowEditor({ id, savedAt, initial, onSave }: WorkflowEditorProps) {
+export function WorkflowEditor({ id, savedAt, initial, onSave, settingsExtra }: WorkflowEditorProps) {
   const run = useAdminCall();
   const formRef = useRef<PostFormHandle>(null);
   const localTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -71,7 +74,7 @@ export function WorkflowEditor({ id, savedAt, initial, onSave }: WorkflowEditorP
     autosave.schedule();
   }
 
-  async function save(input: PostInput): Promise<SaveOutcome> {
+  async function save(input: PostSave): Promise<SaveOutcome> {
     await autosave.pause();
     clearTimeout(localTimer.current);
     const target = autosave.currentId();
@@ -122,9 +125,10 @@ export function WorkflowEditor({ id, savedAt, initial, onSave }: WorkflowEditorP
         onSave={save}
         onChange={changed}
         handleRef={formRef}
+        settingsExtra={settingsExtra}
         actions={
           <>
-            <AutosaveStatusText status={autosave.status} />
+            <AutosaveStatusText status={autosave.status} live={postStatus(initial.workflow ?? { published: false }) === "published"} />
             <AdminButton variant="secondary" onClick={() => void preview()}>
               {workflowTexts.preview}
             </AdminButton>

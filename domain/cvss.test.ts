@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { scoreCvss } from "./cvss.server";
+import { scoreCvss } from "./cvss";
 
 describe("CVSS vectors", () => {
   test("a complete 4.0 or 3.1 vector is scored by the calculator", () => {

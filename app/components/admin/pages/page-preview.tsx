@@ -1,0 +1,55 @@
+import { useMemo, useState } from "react";
+import { pageEditorCopy as copy } from "../../../content/admin-pages";
+import { PageBlocks } from "../../blocks/page-blocks";
+import { previewableBlocks, type EditableBlock } from "./block-editing";
+import { PreviewFrame } from "./preview-frame";
+
+/** The frame's width in CSS pixels: a laptop's, and a phone's. */
+const WIDTHS = { desktop: 1280, phone: 390 } as const;
+
+/**
+ * The page as it will look, drawn by the site's own block renderers as she types, in a frame
+ * 1280 px wide (scaled to fit) or a phone's 390 px. Blocks with problems are left out until fixed
+ * (the renderers take only valid blocks).
+ */
+export function PagePreview({ blocks }: { blocks: readonly EditableBlock[] }) {
+  const [width, setWidth] = useState<keyof typeof WIDTHS>("desktop");
+  const shown = useMemo(() => previewableBlocks(blocks), [blocks]);
+  const choice = (value: keyof typeof WIDTHS, label: string) => (
+    <button
+      type="button"
+      aria-pressed={width === value}
+      onClick={() => setWidth(value)}
+      className={`rounded-md px-3 py-1.5 text-sm font-semibold ${width === value ? "bg-indigo-700 text-white" : "text-slate-700 hover:bg-slate-100"}`}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <section aria-labelledby="page-preview-heading" className="min-w-0">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="page-preview-heading" className="text-xl font-semibold text-slate-900">
+          {copy.previewHeading}
+        </h2>
+        <div role="group" aria-label={copy.previewWidthLabel} className="flex gap-1 rounded-lg border border-slate-300 p-1">
+          {choice("desktop", copy.desktop)}
+          {choice("phone", copy.phone)}
+        </div>
+      </div>
+      {shown.leftOut > 0 ? <p className="mt-2 text-sm text-amber-900">{copy.previewLeftOut(shown.leftOut)}</p> : null}
+      {/* Focusable, so the keyboard scrolls a long page (the frame itself is inert). */}
+      <div
+        tabIndex={0}
+        role="group"
+        aria-label={copy.scrollLabel}
+        className="mt-3 max-h-[80vh] overflow-auto rounded-lg border border-slate-300 bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+      >
+        <div className={width === "phone" ? "mx-auto max-w-[390px]" : ""}>
+          <PreviewFrame width={WIDTHS[width]} title={copy.frameTitle}>
+            {shown.blocks.length > 0 ? <PageBlocks blocks={shown.blocks} /> : <p className="p-8 text-center text-slate-600">{copy.previewEmpty}</p>}
+          </PreviewFrame>
+        </div>
+      </div>
+    </section>
+  );
+}

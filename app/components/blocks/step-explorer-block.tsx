@@ -1,0 +1,14 @@
+import type { PageBlockOf } from "../../../domain/page-blocks";
+import { BlockSection, type BlockPlace } from "./block-section";
+import { splitComponent } from "./split-component";
+
+const StepExplorer = splitComponent(() => import("../marketing/step-explorer").then((module) => module.StepExplorer));
+
+/** Steps chosen from a list on wide screens and opened one by one on phones (the steps of /how-it-works). */
+export function StepExplorerBlock({ block, place }: { block: PageBlockOf<"step_explorer">; place: BlockPlace }) {
+  return (
+    <BlockSection place={place} title={block.title}>
+      <StepExplorer steps={block.steps} listLabel={block.list_label} stepLabel={block.step_label} />
+    </BlockSection>
+  );
+}

@@ -1,0 +1,166 @@
+import express, { type Request, type Response } from "express";
+import { z } from "zod";
+import { previewLinkInputSchema, workflowApiMessages } from "../../domain/post-workflow";
+import { PAGE_BLOCK_LIBRARY, PAGE_BLOCK_TYPES, pageBlockSchemas } from "../../domain/page-blocks";
+import { pageMessages } from "../../domain/site-pages";
+import type { AuditAction } from "../../domain/audit";
+import { audit } from "../audit/audit.server";
+import type { AppServices } from "../context.server";
+import { jsonBody, sendApiError } from "../http/api-errors.server";
+import { requireAdmin } from "../http/require-admin.server";
+import { createPagePreviewLink } from "./page-preview.server";
+import { restorePageRevision } from "./page-revision-restore.server";
+import { getPageRevision, listPageRevisions } from "./page-revisions.server";
+import {
+  createPage,
+  deletePage,
+  getPage,
+  listPages,
+  publishPage,
+  unpublishPage,
+  updatePage,
+  type PageFailure,
+  type PageWriteResult,
+} from "./site-pages.server";
+
+type PageParams = { id: string };
+type RevisionParams = PageParams & { revisionId: string };
+
+/** Blocks carry rich text (up to 100 KB a field): a page's body may be far larger than other requests. */
+const ADMIN_PAGE_BODY_LIMIT = "2mb";
+
+const FAILURE_STATUS: Record<PageFailure["code"], number> = {
+  invalid: 400,
+  not_found: 404,
+  path_taken: 409,
+  system_page: 409,
+  live_page: 409,
+};
+
+/**
+ * The admin doors of the pages service (docs/decisions/197, 200), each behind the admin guard, never
+ * stored by a cache. Every save, autosave, publish and restore keeps a revision naming the admin
+ * session that made it. Mount it before the API's shared JSON parser: it parses its own, larger
+ * bodies after authentication.
+ */
+export function adminPagesRouter(services: AppServices) {
+  const { db } = services;
+  const router = express.Router();
+  const guard = requireAdmin(services);
+  const largeJson = jsonBody(ADMIN_PAGE_BODY_LIMIT);
+  const library = blockLibrary();
+
+  router.use(["/admin/pages", "/admin/page-blocks"], (_req, res, next) => {
+    res.set("Cache-Control", "no-store");
+    next();
+  });
+
+  router.get("/admin/page-blocks", guard, (_req, res) => {
+    res.json(library);
+  });
+
+  router.get("/admin/pages", guard, async (_req, res) => {
+    res.json(await listPages(db));
+  });
+
+  router.post("/admin/pages", guard, largeJson, async (req, res) => {
+    const result = await createPage(db, req.body, new Date(), { savedBy: sessionOf(res) });
+    if (result.ok) await record(req, res, "page.created", result);
+    sendResult(res, result, 201);
+  });
+
+  router.get("/admin/pages/:id", guard, async (req: Request<PageParams>, res) => {
+    const page = await getPage(db, req.params.id);
+    if (!page) return sendApiError(res, 404, pageMessages.notFound);
+    res.json(page);
+  });
+
+  router.patch("/admin/pages/:id", guard, largeJson, async (req: Request<PageParams>, res: Response) => {
+    const result = await updatePage(db, req.params.id, req.body, new Date(), { savedBy: sessionOf(res) });
+    if (result.ok) await record(req, res, "page.updated", result);
+    sendResult(res, result, 200);
+  });
+
+  // The editor's autosave: a save of the draft, as PATCH, kept as an autosave revision (those
+  // close together are one) and, like the posts' autosaves, not written to the audit trail.
+  router.post("/admin/pages/:id/autosave", guard, largeJson, async (req: Request<PageParams>, res: Response) => {
+    const result = await updatePage(db, req.params.id, req.body, new Date(), { kind: "autosave", savedBy: sessionOf(res) });
+    sendResult(res, result, 200);
+  });
+
+  router.get("/admin/pages/:id/revisions", guard, async (req: Request<PageParams>, res) => {
+    const revisions = await listPageRevisions(db, req.params.id);
+    if (!revisions) return sendApiError(res, 404, pageMessages.notFound);
+    res.json(revisions);
+  });
+
+  router.get("/admin/pages/:id/revisions/:revisionId", guard, async (req: Request<RevisionParams>, res) => {
+    const revision = await getPageRevision(db, req.params.id, req.params.revisionId);
+    if (!revision) return sendApiError(res, 404, workflowApiMessages.revisionNotFound);
+    res.json(revision);
+  });
+
+  router.post("/admin/pages/:id/revisions/:revisionId/restore", guard, async (req: Request<RevisionParams>, res: Response) => {
+    const result = await restorePageRevision(db, req.params.id, req.params.revisionId, { savedBy: sessionOf(res) });
+    if (!result.ok && result.code === "revision_not_found") return sendApiError(res, 404, result.error);
+    if (result.ok) await record(req, res, "page.restored", result, req.params.revisionId);
+    sendResult(res, result, 200);
+  });
+
+  router.post("/admin/pages/:id/publish", guard, largeJson, async (req: Request<PageParams>, res: Response) => {
+    const result = await publishPage(db, req.params.id, req.body ?? {}, new Date(), { savedBy: sessionOf(res) });
+    if (result.ok) await record(req, res, "page.published", result, result.page.publish_at ?? undefined);
+    sendResult(res, result, 200);
+  });
+
+  router.post("/admin/pages/:id/unpublish", guard, async (req: Request<PageParams>, res: Response) => {
+    const result = await unpublishPage(db, req.params.id);
+    if (result.ok) await record(req, res, "page.unpublished", result);
+    sendResult(res, result, 200);
+  });
+
+  router.delete("/admin/pages/:id", guard, async (req: Request<PageParams>, res: Response) => {
+    const result = await deletePage(db, req.params.id);
+    if (!result.ok) return sendResult(res, result, 204);
+    await record(req, res, "page.deleted", result);
+    res.status(204).end();
+  });
+
+  router.post("/admin/pages/:id/preview-links", guard, largeJson, async (req: Request<PageParams>, res: Response) => {
+    const input = previewLinkInputSchema.safeParse(req.body ?? {});
+    if (!input.success) return sendApiError(res, 400, workflowApiMessages.invalidPurpose, { purpose: workflowApiMessages.invalidPurpose });
+    const result = await createPagePreviewLink(db, req.params.id, input.data.purpose);
+    if (result.ok) return res.status(201).json(result.link);
+    if (result.code === "not_found") return sendApiError(res, 404, pageMessages.notFound);
+    sendApiError(res, 409, pageMessages.tooManyPreviewLinks);
+  });
+
+  /** One event of the audit trail, naming the page by its address. */
+  function record(req: Request, res: Response, action: AuditAction, { page }: { page: { id: string; path: string } }, detail?: string) {
+    return audit.record(db, { action, target: page.id, label: page.path, detail, ip: req.ip, session: res.locals.adminSession?.id });
+  }
+
+  return router;
+}
+
+/** The admin session a request came with, as the audit trail names it. */
+function sessionOf(res: Response): string | null {
+  return (res.locals.adminSession as { id?: string | null } | undefined)?.id ?? null;
+}
+
+function sendResult(res: Response, result: PageWriteResult, successStatus: number): void {
+  if (result.ok) {
+    res.status(successStatus).json(result.page);
+    return;
+  }
+  sendApiError(res, FAILURE_STATUS[result.code], result.error, result.fields);
+}
+
+/** The block library as the editor reads it: each type's label, description and fields (JSON Schema of what it accepts). */
+function blockLibrary() {
+  return PAGE_BLOCK_TYPES.map((type) => ({
+    type,
+    ...PAGE_BLOCK_LIBRARY[type],
+    fields: z.toJSONSchema(pageBlockSchemas[type], { io: "input", unrepresentable: "any" }),
+  }));
+}
