@@ -1,5 +1,7 @@
-import type { Page } from "@playwright/test";
+import { readFile } from "node:fs/promises";
+import type { Browser, Page } from "@playwright/test";
 import { caseTexts } from "../../domain/disclosure-case";
+import { correctionTexts } from "../../domain/report-correction";
 import { REPORT_REFERENCE_PATTERN } from "../../domain/vulnerability-report";
 import { axeViolations } from "../helpers/axe";
 import { startBuiltServer, type BuiltServer } from "../helpers/built-server";
@@ -12,10 +14,12 @@ import { expect, test as base } from "./fixtures";
  * The disclosure loop as both sides meet it: a server of its own that sends its email to a real
  * SMTP server in this test, so the reporter's emails can be read.
  */
-const test = base.extend<{ site: BuiltServer & { smtp: TestSmtpServer } }>({
-  site: async ({ browser }, provide) => {
+const test = base.extend<{ digestSeconds: string; site: BuiltServer & { smtp: TestSmtpServer } }>({
+  // The team's changes reach the reporter as one email a few seconds later (docs/decisions/188).
+  digestSeconds: ["2", { option: true }],
+  site: async ({ browser, digestSeconds }, provide) => {
     const smtp = await startSmtpServer();
-    const server = await startBuiltServer({ env: { SMTP_URL: smtp.url, PAGE_CACHE_CHECK_MS: "0" } });
+    const server = await startBuiltServer({ env: { SMTP_URL: smtp.url, PAGE_CACHE_CHECK_MS: "0", DISCLOSURE_REPORTER_DIGEST_SECONDS: digestSeconds } });
     await provide({ ...server, smtp });
     for (const context of browser.contexts()) await context.close();
     await server.stop();
@@ -41,12 +45,18 @@ const SELECT_LABELS: Record<string, string> = {
   severity: "Severity",
 };
 
-/** Files a report through the form and answers the case link from the success screen. */
-async function fileReport(page: Page, url: string, values: Record<string, string>): Promise<{ reference: string; caseLink: string }> {
+type FileToSend = { name: string; mimeType: string; buffer: Buffer };
+
+/** Files a report through the form, with files if given, and answers the case link from the success screen. */
+async function fileReport(page: Page, url: string, values: Record<string, string>, files: FileToSend[] = []): Promise<{ reference: string; caseLink: string }> {
   await page.goto(`${url}/security/submit`);
   await expect(page.getByRole("button", { name: "Submit Vulnerability Report" })).toBeEnabled();
   for (const [name, label] of Object.entries(FIELD_LABELS)) await page.getByLabel(label, { exact: true }).fill(values[name]!);
   for (const [name, label] of Object.entries(SELECT_LABELS)) await page.getByLabel(label, { exact: true }).selectOption(values[name]!);
+  if (files.length > 0) {
+    await page.getByLabel("Choose files").setInputFiles(files);
+    await expect(page.getByRole("list", { name: "Chosen files" }).getByRole("listitem")).toHaveCount(files.length);
+  }
   await page.getByRole("button", { name: "Submit Vulnerability Report" }).click();
   const confirmation = page.getByRole("status").filter({ hasText: "Report received" });
   await expect(confirmation).toBeVisible();
@@ -209,4 +219,170 @@ test.describe("the case's links and its limits", () => {
     await expect(reporter.getByRole("alert")).toHaveText(caseTexts.tooManyMessages);
     await expect(message).toHaveValue("A sixth message, kept.");
   });
+});
+
+/** The form's labels of every field, in the form's order, as the case page names them. */
+const SENT_LABELS = ["Full Name", "Email Address", "Company (Optional)", "Asset Affected", "Vulnerability Title", "VRT Category", "VRT Subcategory", "Weakness Type", "Severity", "Detailed Description", "Steps to Reproduce", "Impact"];
+
+/** The team, signed in on its own browser, on the admin page of the report with this title. */
+async function teamOnReport(browser: Browser, site: BuiltServer, title: string): Promise<Page> {
+  const team = await (await browser.newContext()).newPage();
+  await signIn(team, { url: site.url, password: site.adminPassword });
+  await team.goto(`${site.url}/admin/reports`);
+  await team.getByRole("link", { name: title }).click();
+  await expect(team.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  return team;
+}
+
+test("a report sent with a file shows every field and the file on its case page, where the file downloads; axe clean, no sideways scroll at 390 px", async ({ browser, site }) => {
+  const reporter = await (await browser.newContext({ bypassCSP: true })).newPage();
+  const fields = validReportFields({ reporter_email: "mei@example.com", company: "", vulnerability_title: "Invoices readable by number" });
+  const png = tinyPng(9);
+  const { caseLink } = await fileReport(reporter, site.url, fields, [{ name: "invoice-proof.png", mimeType: "image/png", buffer: png }]);
+
+  await reporter.goto(caseLink);
+  const sent = reporter.getByRole("region", { name: "Your report as sent" });
+  await expect(sent.getByRole("term")).toHaveText(SENT_LABELS);
+  await expect(sent.getByRole("definition")).toHaveText([
+    fields.reporter_name!,
+    "mei@example.com",
+    "Not given",
+    fields.asset_affected!,
+    "Invoices readable by number",
+    fields.vrt_category!,
+    "Other",
+    fields.weakness_type!,
+    fields.severity!,
+    fields.description!,
+    fields.reproduction_steps!,
+    fields.impact!,
+  ]);
+  // What happens next: the first step and its day.
+  await expect(reporter.getByText(/^We aim to respond by \w+day, \d+ \w+ \d{4}\.$/)).toBeVisible();
+
+  const downloading = reporter.waitForEvent("download");
+  await sent.getByRole("link", { name: "invoice-proof.png" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("invoice-proof.png");
+  expect((await readFile(await download.path())).equals(png)).toBe(true);
+
+  expect(await axeViolations(reporter), "case page").toEqual([]);
+  await reporter.setViewportSize({ width: 390, height: 844 });
+  await sent.getByRole("button", { name: "Correct the report" }).click();
+  await expect(sent.getByLabel("Detailed Description")).toBeVisible();
+  expect(await reporter.evaluate(() => document.documentElement.scrollWidth), "page width at 390 px").toBeLessThanOrEqual(390);
+});
+
+test("the team asks for more information, the researcher replies, and the report is back in the team's queue: counted by the Reports badge, 'being reviewed' on the case page", async ({ browser, site }) => {
+  const reporter = await (await browser.newContext()).newPage();
+  const title = "Session fixation at sign-in";
+  const { caseLink } = await fileReport(reporter, site.url, validReportFields({ reporter_email: "noor@example.com", vulnerability_title: title }));
+  const team = await teamOnReport(browser, site, title);
+  const reportsLink = team.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: /^Reports/ });
+  await expect(reportsLink).toHaveAccessibleName("Reports 1 waiting for the team");
+
+  await team.getByLabel("Message to the reporter").fill("Which browser and version did you use?");
+  await team.getByRole("button", { name: "Send message" }).click();
+  await expect(team.getByText("Which browser and version did you use?")).toBeVisible();
+  await team.getByLabel("Status", { exact: true }).selectOption({ label: "Needs more information" });
+  await expect(team.getByLabel("Status", { exact: true })).toHaveValue("needs_more_info");
+  await team.reload();
+  await expect(reportsLink).toHaveAccessibleName("Reports");
+
+  await reporter.goto(caseLink);
+  await expect(reporter.getByText(caseTexts.waitingForYou)).toBeVisible();
+  // The reply takes files in the report form's drop zone.
+  await expect(reporter.getByRole("region", { name: "Reply" }).getByText("Drag and drop files here")).toBeVisible();
+  await reporter.getByLabel("Your message").fill("Chromium 131 on Debian 13.");
+  await reporter.getByRole("button", { name: "Send message" }).click();
+  await expect(reporter.getByRole("status").filter({ hasText: "Message sent" })).toBeVisible();
+  await expect(reporter.getByText(caseTexts.reviewingReply)).toBeVisible();
+  await reporter.reload();
+  await expect(reporter.getByText(caseTexts.reviewingReply)).toBeVisible();
+  await expect(reporter.getByText(caseTexts.waitingForYou)).toHaveCount(0);
+
+  // Back in the team's queue: the badge counts it, and the report is no longer waiting for the reporter.
+  await team.reload();
+  await expect(reportsLink).toHaveAccessibleName("Reports 1 waiting for the team");
+  await expect(team.getByLabel("Status", { exact: true })).not.toHaveValue("needs_more_info");
+  await expect(team.getByText("Chromium 131 on Debian 13.")).toBeVisible();
+});
+
+test.describe("the team's changes as one email", () => {
+  // Long enough for three changes made by hand; the email goes this long after the first.
+  test.use({ digestSeconds: "20" });
+
+  test("three changes by the team within a minute reach the reporter as one email", async ({ browser, site }) => {
+    const address = "kim@example.com";
+    const title = "CSRF on the profile form";
+    const reporter = await (await browser.newContext()).newPage();
+    const { reference } = await fileReport(reporter, site.url, validReportFields({ reporter_email: address, vulnerability_title: title }));
+    await emailTo(site.smtp, address, `We received your vulnerability report ${reference}`);
+    const team = await teamOnReport(browser, site, title);
+
+    const started = Date.now();
+    await team.getByLabel("Status", { exact: true }).selectOption({ label: "Triaged" });
+    await expect(team.getByLabel("Status", { exact: true })).toHaveValue("triaged");
+    await team.getByLabel("Message to the reporter").fill("We reproduced it and are fixing it.");
+    await team.getByRole("button", { name: "Send message" }).click();
+    await expect(team.getByText("We reproduced it and are fixing it.")).toBeVisible();
+    await team.getByLabel("Status", { exact: true }).selectOption({ label: "Resolved" });
+    await expect(team.getByLabel("Status", { exact: true })).toHaveValue("resolved");
+    expect(Date.now() - started, "the three changes took less than a minute").toBeLessThan(60_000);
+
+    const toReporter = () => site.smtp.received.filter((email) => email.rcptTo.includes(address));
+    await expect.poll(() => toReporter().length, { timeout: 45_000 }).toBe(2);
+    const digest = toReporter()[1]!;
+    expect(digest.headers.subject).toContain(`[${reference}] Outcome of your vulnerability report`);
+    for (const news of ["Confirmed: we are working on a fix", "We reproduced it and are fixing it.", "Resolved: the issue is fixed"]) expect(digest.text).toContain(news);
+    // Nothing else follows: the three were one email.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(toReporter()).toHaveLength(2);
+  });
+});
+
+test("the reporter corrects the description before triage and the team sees the revision; once the team changes the status, the correction is refused", async ({ browser, site }) => {
+  const reporter = await (await browser.newContext({ bypassCSP: true })).newPage();
+  const title = "Password reset token reuse";
+  const fields = validReportFields({ reporter_email: "ines@example.com", vulnerability_title: title });
+  const { caseLink } = await fileReport(reporter, site.url, fields);
+  await reporter.goto(caseLink);
+  const sent = reporter.getByRole("region", { name: "Your report as sent" });
+
+  await sent.getByRole("button", { name: "Correct the report" }).click();
+  const description = sent.getByLabel("Detailed Description");
+  await expect(description).toBeFocused();
+  await expect(description).toHaveValue(fields.description!);
+  // The report form's rule, and its message, beside the field.
+  await description.fill("Too short.");
+  await sent.getByRole("button", { name: "Save correction" }).click();
+  await expect(description).toHaveAccessibleDescription(/Description must be at least 50 characters/);
+  const corrected = `${fields.description} The token also stays valid after the password is changed.`;
+  await description.fill(corrected);
+  expect(await axeViolations(reporter), "case page with the correction form").toEqual([]);
+  await sent.getByRole("button", { name: "Save correction" }).click();
+  await expect(sent.getByRole("status")).toHaveText(correctionTexts.saved);
+  await expect(sent.getByRole("definition").filter({ hasText: "stays valid after the password" })).toHaveText(corrected);
+  await expect(sent.getByText(/^Corrected by you on /)).toBeVisible();
+
+  // The team reads the report as corrected, and the earlier text beside it.
+  const team = await teamOnReport(browser, site, title);
+  const revisions = team.getByRole("region", { name: correctionTexts.revisionsTitle });
+  await expect(revisions.getByRole("listitem")).toHaveCount(1);
+  await expect(revisions.getByRole("definition")).toHaveText([fields.description!, corrected]);
+
+  // The reporter starts another correction; meanwhile the team changes the status.
+  await sent.getByRole("button", { name: "Correct the report" }).click();
+  await expect(description).toBeFocused();
+  const impact = sent.getByLabel("Impact", { exact: true });
+  await impact.fill("Any account whose owner ever asked for a reset can be taken over.");
+  await team.getByLabel("Status", { exact: true }).selectOption({ label: "Triaged" });
+  await expect(team.getByLabel("Status", { exact: true })).toHaveValue("triaged");
+  await sent.getByRole("button", { name: "Save correction" }).click();
+  await expect(sent.getByRole("alert")).toHaveText(correctionTexts.tooLate);
+  await expect(impact).toHaveValue("Any account whose owner ever asked for a reset can be taken over.");
+
+  await reporter.reload();
+  await expect(sent.getByRole("button", { name: "Correct the report" })).toHaveCount(0);
+  await expect(sent.getByRole("definition").last()).toHaveText(fields.impact!);
 });
