@@ -375,3 +375,13 @@ export function describeBlockProblem(problem: BlockProblem): string {
   if (problem.block < 0) return `${problem.field}: ${problem.message}`;
   return `Block ${problem.block + 1} (${problem.type || "no type"}), ${problem.field}: ${problem.message}`;
 }
+
+/**
+ * The blocks as shown on `now`'s day: a legal document dated "served" shows that day, in the time
+ * zone of the clock that serves it (the server's for a page and its preview link, the browser's for
+ * the editor's live preview).
+ */
+export function withServedDates(blocks: readonly PageBlock[], now: Date): PageBlock[] {
+  const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+  return blocks.map((block) => (block.type === "legal_document" && block.effective_date === LEGAL_DATE_SERVED ? { ...block, effective_date: day } : block));
+}

@@ -1,3 +1,4 @@
+import { withServedDates } from "../../domain/page-blocks";
 import type { PreviewPurpose } from "../../domain/post-workflow";
 import type { PublicPage } from "../../domain/site-pages";
 import type { AppDatabase } from "../db/database.server";
@@ -45,5 +46,5 @@ export async function getPreviewPage(db: AppDatabase, token: string, now = new D
   const row = await db.selectFrom("site_pages").selectAll().where("id", "=", link.page_id).executeTakeFirst();
   if (!row) return undefined;
   const { path, title, seo, blocks } = newestVersion(row);
-  return { id: row.id, path, title, seo, blocks, updated_at: row.updated_at };
+  return { id: row.id, path, title, seo, blocks: withServedDates(blocks, now), updated_at: row.updated_at };
 }

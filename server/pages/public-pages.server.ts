@@ -1,7 +1,7 @@
 import { categorySlug } from "../../domain/blog-taxonomy";
 import type { PublicPostSummary } from "../../domain/blog-post";
 import type { ResponsiveImage } from "../../domain/media";
-import type { PageBlock, PageImage } from "../../domain/page-blocks";
+import { withServedDates, type PageBlock, type PageImage } from "../../domain/page-blocks";
 import type { PageSeo, PublicPage } from "../../domain/site-pages";
 import { latestPublishedPosts } from "../blog/public-posts.server";
 import { latestOfTaxonomy } from "../blog/post-taxonomy.server";
@@ -44,7 +44,10 @@ export async function findPublishedPage(db: AppDatabase, path: string, now = new
     .select(["id", "path", "title", "status", "publish_at", "seo", "blocks", "updated_at"])
     .where("path", "=", path)
     .executeTakeFirst();
-  if (row && isLive(row, now)) return { kind: "page", page: publicPage(row) };
+  if (row && isLive(row, now)) {
+    const page = publicPage(row);
+    return { kind: "page", page: { ...page, blocks: withServedDates(page.blocks, now) } };
+  }
   if (row) return { kind: "none" };
   const moved = await db
     .selectFrom("site_page_redirects")

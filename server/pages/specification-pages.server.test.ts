@@ -1,10 +1,11 @@
 import { describe, expect, test } from "vitest";
+import { withServedDates } from "../../domain/page-blocks";
 import { SYSTEM_PAGE_PATHS, type SitePage } from "../../domain/site-pages";
 import { apiTestServer } from "../../tests/helpers/api-test-server";
 import { testDatabaseKinds } from "../../tests/helpers/test-database";
 import { ensureAdminPassword, login } from "../auth/admin-auth.server";
 import { adminPagesRouter } from "./pages-api.server";
-import { getPreviewPage } from "./page-preview.server";
+import { createPagePreviewLink, getPreviewPage } from "./page-preview.server";
 import { findPublishedPage } from "./public-pages.server";
 import { listPages } from "./site-pages.server";
 import { ensureSpecificationPages, readSpecificationPage, seedVersion, SPECIFICATION_PAGES } from "./specification-pages.server";
@@ -34,9 +35,10 @@ describe.each(testDatabaseKinds)("the specification's pages, seeded, on %s", (ki
     const pages = await listPages(db);
     expect(pages.map((page) => page.path).sort()).toEqual(Object.keys(SPECIFICATION_PAGES).sort());
     expect(pages.every((page) => page.system && page.status === "published" && !page.has_draft)).toBe(true);
+    const now = new Date();
     for (const path of Object.keys(SPECIFICATION_PAGES)) {
       expect(SYSTEM_PAGE_PATHS).toContain(path);
-      expect(await findPublishedPage(db, path)).toMatchObject({ kind: "page", page: { path, blocks: seedVersion(path).blocks } });
+      expect(await findPublishedPage(db, path, now)).toMatchObject({ kind: "page", page: { path, blocks: withServedDates(seedVersion(path).blocks, now) } });
     }
     // Run again (the next start, or the seed command), it adds nothing and changes nothing.
     expect(await ensureSpecificationPages(db)).toEqual([]);
@@ -82,5 +84,11 @@ describe.each(testDatabaseKinds)("the specification's pages, seeded, on %s", (ki
     const served = new Date(2026, 10, 27, 23, 30);
     const [policy] = (await readSpecificationPage(db, "/security", served)).blocks;
     expect(policy).toMatchObject({ type: "legal_document", effective_date: "2026-11-27" });
+    // A preview link of the policy shows the day it is opened, as the page does.
+    const page = (await listPages(db)).find((each) => each.path === "/security")!;
+    const created = await createPagePreviewLink(db, page.id, "share", served);
+    if (!created.ok) throw new Error(created.code);
+    const [previewed] = (await getPreviewPage(db, created.link.token, served))!.blocks;
+    expect(previewed).toMatchObject({ type: "legal_document", effective_date: "2026-11-27" });
   });
 });

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { LEGAL_DATE_SERVED, type PageBlock } from "../../domain/page-blocks";
+import { withServedDates, type PageBlock } from "../../domain/page-blocks";
 import type { PageSeo, PublicPage } from "../../domain/site-pages";
 import type { AppDatabase } from "../db/database.server";
 import { checkPageBlocks } from "./page-content.server";
@@ -90,12 +90,7 @@ export async function ensureSpecificationPages(db: AppDatabase, now = new Date()
  */
 export async function readSpecificationPage(db: AppDatabase, path: string, now = new Date()): Promise<PublicPage> {
   const found = await findPublishedPage(db, path, now);
-  const page: PublicPage = found.kind === "page" ? found.page : { id: path, path, ...seedVersion(path), updated_at: now.toISOString() };
-  return { ...page, blocks: page.blocks.map((block) => withServedDate(block, now)) };
-}
-
-function withServedDate(block: PageBlock, now: Date): PageBlock {
-  if (block.type !== "legal_document" || block.effective_date !== LEGAL_DATE_SERVED) return block;
-  const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
-  return { ...block, effective_date: day };
+  if (found.kind === "page") return found.page;
+  const first = seedVersion(path);
+  return { id: path, path, ...first, blocks: withServedDates(first.blocks, now), updated_at: now.toISOString() };
 }

@@ -12,8 +12,8 @@ const legalHtml =
 /**
  * A policy: a table of contents and numbered sections with anchors (/privacy, /terms, /security).
  * With a title it opens the page, the title its h1 with the effective date and header links
- * under it; without, the effective date heads its text. A date of "served" is resolved by the
- * route that serves the page (server/pages/specification-pages.server.ts); until then none shows.
+ * under it; without, the effective date heads its text. A date of "served" is resolved by who
+ * reads the page (withServedDates in domain/page-blocks.ts); until then none shows.
  */
 export function LegalDocumentBlock({ block, place }: { block: PageBlockOf<"legal_document">; place: BlockPlace }) {
   const date = /^\d{4}-\d{2}-\d{2}$/.test(block.effective_date) ? formatPostDate(block.effective_date) : undefined;

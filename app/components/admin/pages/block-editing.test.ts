@@ -69,6 +69,13 @@ describe("editing the list", () => {
     expect(preview.blocks.map((block) => block.id)).toEqual([hero.id]);
     expect(preview.leftOut).toBe(1);
   });
+
+  test("the preview shows a policy dated \"served\" with today's date, as the site does", () => {
+    const policy = { ...newBlock("legal_document"), effective_date: "served", sections: [{ id: "scope", heading: "Scope", html: "<p>What this covers.</p>" }] };
+    const today = new Date();
+    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
+    expect(previewableBlocks([policy]).blocks).toEqual([expect.objectContaining({ type: "legal_document", effective_date: day })]);
+  });
 });
 
 function readQuestion(block: Record<string, unknown>): unknown {

@@ -1,4 +1,4 @@
-import { pageBlockSchemas, parsePageBlocks, PAGE_BLOCK_TYPES, type PageBlock, type PageBlockType } from "../../../../domain/page-blocks";
+import { pageBlockSchemas, parsePageBlocks, PAGE_BLOCK_TYPES, withServedDates, type PageBlock, type PageBlockType } from "../../../../domain/page-blocks";
 import { emptyBlockFields } from "./block-field-table";
 
 /**
@@ -122,5 +122,5 @@ export function previewableBlocks(blocks: readonly EditableBlock[]): { blocks: P
     if (parsed.success) shown.push(parsed.data as PageBlock);
     else leftOut += 1;
   }
-  return { blocks: shown, leftOut };
+  return { blocks: withServedDates(shown, new Date()), leftOut };
 }
