@@ -1,8 +1,12 @@
 import type { PageBlockOf } from "../../../domain/page-blocks";
+import { loadDrawings } from "../marketing/illustration";
 import { BlockSection, type BlockPlace } from "./block-section";
 import { splitComponent } from "./split-component";
 
-const StepExplorer = splitComponent(() => import("../marketing/step-explorer").then((module) => module.StepExplorer));
+// The drawings come with the explorer's code: it replaces the server's markup, its pictures included.
+const StepExplorer = splitComponent(() =>
+  Promise.all([import("../marketing/step-explorer"), loadDrawings()]).then(([module]) => module.StepExplorer),
+);
 
 /** Steps chosen from a list on wide screens and opened one by one on phones (the steps of /how-it-works). */
 export function StepExplorerBlock({ block, place }: { block: PageBlockOf<"step_explorer">; place: BlockPlace }) {

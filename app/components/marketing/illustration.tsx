@@ -17,8 +17,21 @@ export type IllustrationName =
 type DrawnProps = { className?: string; label: string };
 type Props = { className?: string; label?: string };
 
+/** The drawing code, once loaded: a drawing rendered after that needs no Suspense fallback. */
+let loadedDrawings: typeof drawn | undefined;
+
+/**
+ * Loads the drawing code ahead of a component that draws illustrations after hydration: the step
+ * explorer's code replaces the server's markup, illustrations included, and an illustration waiting
+ * for its code there would leave a hole that shifts the page (docs/decisions/202).
+ */
+export async function loadDrawings(): Promise<void> {
+  loadedDrawings = await import("./illustrations");
+}
+
 const lazyDrawings = new Map<IllustrationName, ComponentType<DrawnProps>>();
 function lazyDrawing(name: IllustrationName): ComponentType<DrawnProps> {
+  if (loadedDrawings) return loadedDrawings[name] as ComponentType<DrawnProps>;
   let component = lazyDrawings.get(name);
   if (!component) {
     component = lazy(() =>
