@@ -4,6 +4,7 @@
  * answers. Free of the validation library, so the case page's script stays small; the schemas
  * that check the API's input are in server/disclosure/case-schemas.server.ts.
  */
+import { REPORT_FIELDS, type ReportField } from "./report-fields";
 import type { ReportStatus } from "./report-status";
 
 /** A message of either side: plain text, several lines. */
@@ -34,21 +35,8 @@ export const CASE_MESSAGES_PER_MINUTE = 5;
  * the case page): the address too, so a mistyped one explains the emails that never came
  * (docs/decisions/190).
  */
-export const SENT_REPORT_FIELDS = [
-  "reporter_name",
-  "reporter_email",
-  "company",
-  "asset_affected",
-  "vulnerability_title",
-  "vrt_category",
-  "vrt_subcategory",
-  "weakness_type",
-  "severity",
-  "description",
-  "reproduction_steps",
-  "impact",
-] as const;
-export type SentReportField = (typeof SENT_REPORT_FIELDS)[number];
+export const SENT_REPORT_FIELDS: readonly ReportField[] = REPORT_FIELDS;
+export type SentReportField = ReportField;
 
 /** A file sent with the report itself (not with a message), downloadable by the link's holder. */
 export type CaseAttachment = { id: string; filename: string; size: number };

@@ -1,8 +1,7 @@
 import { sql } from "kysely";
-import { DEVICE_CLASSES, daysOf, REPORT_ROWS, type AnalyticsPeriod, type DeviceClass, type NarrowingFilter } from "../../domain/analytics";
+import { DEVICE_CLASSES, REPORT_ROWS, type AnalyticsPeriod, type NarrowingFilter } from "../../domain/analytics";
 import type { AppDatabase } from "../db/database.server";
-import type { Traffic } from "./traffic-report.server";
-import { campaignOfValue } from "./visit-sources.server";
+import { trafficOf, type Traffic } from "./traffic-report.server";
 
 const count = (value: unknown): number => Number(value ?? 0);
 type Row = { value: string; visitors: unknown };
@@ -17,20 +16,9 @@ type Row = { value: string; visitors: unknown };
  */
 export async function filteredTraffic(db: AppDatabase, { from, to }: AnalyticsPeriod, filter: NarrowingFilter): Promise<Traffic> {
   const parts = "path" in filter ? await byPage(db, { from, to }, filter.path) : await bySource(db, { from, to }, filter);
-  const views = new Map(parts.byDay.map((row) => [row.day, count(row.views)]));
-  const visitors = new Map(parts.byDay.map((row) => [row.day, count(row.visitors)]));
-  const series = daysOf({ from, to }).map((day) => ({ day, views: views.get(day) ?? 0, visitors: visitors.get(day) ?? 0 }));
-  return {
-    from,
-    to,
-    views: series.reduce((sum, row) => sum + row.views, 0),
-    visitors: series.reduce((sum, row) => sum + row.visitors, 0),
-    series,
-    pages: parts.pages.map((row) => ({ path: row.path, views: count(row.views), visitors: count(row.visitors) })),
-    referrers: parts.referrers.map((row) => ({ host: row.value, visitors: count(row.visitors) })),
-    campaigns: parts.campaigns.filter((row) => row.value !== "").map((row) => ({ ...campaignOfValue(row.value), visitors: count(row.visitors) })),
-    devices: parts.devices.map((row) => ({ device: row.value as DeviceClass, visitors: count(row.visitors) })),
-  };
+  // A visit without a campaign has none to show (the crossed roll-ups keep it as "").
+  const campaigns = parts.campaigns.filter((row) => row.value !== "");
+  return trafficOf({ from, to }, { ...parts, viewsByDay: parts.byDay, visitorsByDay: parts.byDay, campaigns });
 }
 
 type Parts = {

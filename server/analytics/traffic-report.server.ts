@@ -43,8 +43,25 @@ export async function trafficReport(db: AppDatabase, { from, to }: AnalyticsPeri
     dimension("campaign", REPORT_ROWS),
     dimension("device", DEVICE_CLASSES.length),
   ]);
-  const views = new Map(viewsByDay.map((row) => [row.day, count(row.views)]));
-  const visitors = new Map(visitorsByDay.map((row) => [row.day, count(row.visitors)]));
+  return trafficOf({ from, to }, { viewsByDay, visitorsByDay, pages, referrers, campaigns, devices });
+}
+
+type ValueRow = { value: string; visitors: unknown };
+
+/** What the roll-ups answer for a period, their sums as the database gives them. */
+export type TrafficRows = {
+  viewsByDay: { day: string; views: unknown }[];
+  visitorsByDay: { day: string; visitors: unknown }[];
+  pages: { path: string; views: unknown; visitors: unknown }[];
+  referrers: ValueRow[];
+  campaigns: ValueRow[];
+  devices: ValueRow[];
+};
+
+/** A period's traffic from its rows: every day of the period in the series, totals from the series. */
+export function trafficOf({ from, to }: AnalyticsPeriod, rows: TrafficRows): Traffic {
+  const views = new Map(rows.viewsByDay.map((row) => [row.day, count(row.views)]));
+  const visitors = new Map(rows.visitorsByDay.map((row) => [row.day, count(row.visitors)]));
   const series = daysOf({ from, to }).map((day) => ({ day, views: views.get(day) ?? 0, visitors: visitors.get(day) ?? 0 }));
   return {
     from,
@@ -52,10 +69,10 @@ export async function trafficReport(db: AppDatabase, { from, to }: AnalyticsPeri
     views: series.reduce((sum, row) => sum + row.views, 0),
     visitors: series.reduce((sum, row) => sum + row.visitors, 0),
     series,
-    pages: pages.map((row) => ({ path: row.path, views: count(row.views), visitors: count(row.visitors) })),
-    referrers: referrers.map((row) => ({ host: row.value, visitors: count(row.visitors) })),
-    campaigns: campaigns.map((row) => ({ ...campaignOfValue(row.value), visitors: count(row.visitors) })),
-    devices: devices.map((row) => ({ device: row.value as DeviceClass, visitors: count(row.visitors) })),
+    pages: rows.pages.map((row) => ({ path: row.path, views: count(row.views), visitors: count(row.visitors) })),
+    referrers: rows.referrers.map((row) => ({ host: row.value, visitors: count(row.visitors) })),
+    campaigns: rows.campaigns.map((row) => ({ ...campaignOfValue(row.value), visitors: count(row.visitors) })),
+    devices: rows.devices.map((row) => ({ device: row.value as DeviceClass, visitors: count(row.visitors) })),
   };
 }
 
