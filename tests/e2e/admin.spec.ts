@@ -173,6 +173,7 @@ test("Save Draft on a published post takes it off the blog", async ({ page }) =>
   });
   await page.goto("/blog");
   await expect(page.getByRole("link").filter({ hasText: title }).first()).toBeVisible();
+  expect((await page.request.get(`/blog/${post.slug}`)).status()).toBe(200);
 
   await page.goto("/admin/blog");
   await row(page, title).getByRole("link", { name: `Edit ${title}` }).click();
@@ -205,6 +206,8 @@ test("Save Draft on a published post takes it off the blog", async ({ page }) =>
   await page.goto("/blog");
   await expect(page.getByText(newTitle)).toHaveCount(0);
   await expect(page.getByText(title)).toHaveCount(0);
+  // Not just pushed down the list by newer posts: its own address is gone too.
+  expect((await page.request.get(`/blog/${post.slug}`)).status()).toBe(404);
 
   const saved = (await (await page.request.get(`/api/admin/posts/${post.id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { content: string; title: string };
   expect(saved).toMatchObject({ title: newTitle, content: "<p>First version, then revised</p>" });

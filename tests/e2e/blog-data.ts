@@ -58,7 +58,9 @@ export async function seedPosts(dataDir: string, posts: PostSeed[]): Promise<Blo
  * write, as a body stored by an older version or another tool would: the page must still clean it.
  */
 export async function insertRawPost(dataDir: string, slug: string, title: string, content: string): Promise<void> {
-  const now = new Date().toISOString();
+  // Dated a year back: read at their own address, they do not push the posts other tests just
+  // published off the first page of /blog while those tests look for them there.
+  const yearAgo = new Date(Date.now() - 365 * 24 * 60 * 60 * 1000).toISOString();
   await withDatabase(dataDir, async (db) => {
     await db
       .insertInto("blog_posts")
@@ -77,8 +79,8 @@ export async function insertRawPost(dataDir: string, slug: string, title: string
         read_time: "1 min read",
         published: 1,
         featured: 0,
-        created_at: now,
-        updated_at: now,
+        created_at: yearAgo,
+        updated_at: yearAgo,
       })
       .execute();
     await recordContentChange(db, [POSTS_TAG, postTag(slug)]);
