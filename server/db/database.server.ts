@@ -1,8 +1,9 @@
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Dialect, type SqliteDatabase } from "kysely";
+import { Kysely, SqliteDialect, sql, type Dialect, type SqliteDatabase } from "kysely";
 import pg from "pg";
 import { ensureWritableDirectory } from "../lifecycle/data-dir.server";
+import { OwnSchemaPostgresDialect } from "./own-schema-dialect.server";
 import type { Database } from "./schema";
 
 export type DatabaseTarget =
@@ -40,7 +41,7 @@ function createDialect(target: DatabaseTarget, { onConnectionError }: DatabaseOp
     const report = (error: Error) => onConnectionError?.(error);
     pool.on("error", report);
     pool.on("connect", (client) => client.on("error", report));
-    return new PostgresDialect({ pool });
+    return new OwnSchemaPostgresDialect({ pool });
   }
   ensureWritableDirectory(path.dirname(target.file));
   const sqlite = new SQLite(target.file);

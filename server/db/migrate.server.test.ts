@@ -33,3 +33,23 @@ describe.each(testDatabaseKinds)("migrations on %s", (kind) => {
     expect(await migrateToLatest(second.db)).toEqual([]);
   });
 });
+
+describe.runIf(testDatabaseKinds.includes("postgres"))("migrations on postgres, beside schemas coming and going", () => {
+  test("a schema another client drops while the migrator looks at every schema fails nothing", async () => {
+    const others = await Promise.all(Array.from({ length: 6 }, () => createTestDatabase("postgres")));
+    const migrated: TestDatabase[] = [];
+    try {
+      // Each new schema migrates while the others are dropped, one after another.
+      const dropping = (async () => {
+        for (const other of others) await other.destroy();
+      })();
+      for (let round = 0; round < 3; round += 1) {
+        migrated.push(...(await Promise.all([createTestDatabase("postgres"), createTestDatabase("postgres")])));
+      }
+      await dropping;
+      for (const { db } of migrated) expect(await migrateToLatest(db)).toEqual([]);
+    } finally {
+      for (const database of migrated) await database.destroy();
+    }
+  });
+});
