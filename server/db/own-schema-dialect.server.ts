@@ -11,12 +11,12 @@ import { PostgresDialect, sql, type DatabaseIntrospector, type Kysely, type Tabl
  * and tables exist; catalog rows read by a plain scan cannot vanish under it.
  */
 export class OwnSchemaPostgresDialect extends PostgresDialect {
-  override createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
     return ownSchemaIntrospector(db);
   }
 }
 
-function ownSchemaIntrospector(db: Kysely<any>): DatabaseIntrospector {
+function ownSchemaIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
   /** The tables and views of the current schema, by name; their columns are not read. */
   const getTables = async (): Promise<TableMetadata[]> => {
     const { rows } = await sql<{ name: string; schema: string; kind: string }>`
