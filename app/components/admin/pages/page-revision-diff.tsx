@@ -3,6 +3,7 @@ import type { PageBlockType } from "../../../../domain/page-blocks";
 import { pageRevisionTexts } from "../../../../domain/page-revisions";
 import { workflowTexts } from "../../../../domain/post-workflow";
 import { blockFieldLabels, pageEditorCopy } from "../../../content/admin-pages";
+import { WordDiff } from "../workflow/word-diff";
 import type { FieldChange, PageDiff } from "./page-diff";
 
 const PAGE_FIELD_LABELS: Record<string, string> = {
@@ -22,24 +23,11 @@ function blockFieldLabel(path: string): string {
     .join(" › ");
 }
 
-/** One field's text, word by word: removed struck through, added underlined (both also named for screen readers by the elements). */
+/** One field's text, word by word. */
 function TextChange({ change }: { change: FieldChange }) {
-  const parts = diffWords(change.before, change.after);
   return (
     <span className="whitespace-pre-wrap break-words">
-      {parts.map((part, index) =>
-        part.removed ? (
-          <del key={index} className="bg-red-100 text-red-900">
-            {part.value}
-          </del>
-        ) : part.added ? (
-          <ins key={index} className="bg-green-100 text-green-900">
-            {part.value}
-          </ins>
-        ) : (
-          <span key={index}>{part.value}</span>
-        ),
-      )}
+      <WordDiff parts={diffWords(change.before, change.after)} />
     </span>
   );
 }

@@ -4,6 +4,7 @@ import { postFieldLabels } from "../../../../domain/admin-messages";
 import { publishingTexts } from "../../../../domain/post-publishing";
 import { workflowTexts } from "../../../../domain/post-workflow";
 import type { EditorValues } from "../post-form";
+import { WordDiff } from "./word-diff";
 
 /** An article body as readable text: one line per block, no markup. */
 function articleText(html: string): string {
@@ -54,19 +55,7 @@ export function RevisionDiff({ from, to }: { from: Side; to: Side }) {
       ) : null}
       {bodyChanged ? (
         <div data-testid="body-diff" className="whitespace-pre-wrap rounded-md border border-slate-200 bg-white p-4 leading-relaxed text-slate-800">
-          {parts.map((part, index) =>
-            part.removed ? (
-              <del key={index} className="bg-red-100 text-red-900">
-                {part.value}
-              </del>
-            ) : part.added ? (
-              <ins key={index} className="bg-green-100 text-green-900">
-                {part.value}
-              </ins>
-            ) : (
-              <span key={index}>{part.value}</span>
-            ),
-          )}
+          <WordDiff parts={parts} />
         </div>
       ) : null}
     </div>

@@ -6,10 +6,7 @@ import { useAdminCall, useAdminQuery } from "../../../lib/admin/hooks";
 import type { EditorValues } from "../post-form";
 import { toFormValuesLike } from "./form-values";
 import { RevisionDiff } from "./revision-diff";
-import { revisionLabel } from "./revision-label";
-
-const buttonClass =
-  "rounded-md border border-slate-300 px-3 py-1 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50";
+import { ComparedRevision, RevisionList } from "./revision-list";
 
 /**
  * The post's revisions, newest first. Each can be compared with the editor's current text, or
@@ -58,48 +55,21 @@ export function RevisionHistory({
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         {workflowTexts.history}
       </h2>
-      {query.status === "ready" && query.data.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">{workflowTexts.noRevisions}</p>
-      ) : null}
-      {query.status === "ready" && query.data.length > 0 ? (
-        <ol className="mt-3 max-h-80 divide-y divide-slate-100 overflow-y-auto">
-          {query.data.map((revision) => {
-            const label = revisionLabel(revision);
-            return (
-              <li key={revision.id} className="flex flex-wrap items-center gap-3 py-2 text-sm">
-                <span className="mr-auto text-slate-800">
-                  {label}
-                  {revision.published ? (
-                    <span className="ml-2 rounded-full bg-green-50 px-2 py-0.5 text-xs font-semibold text-green-800">
-                      {workflowTexts.publishedRevision}
-                    </span>
-                  ) : null}
-                  <span className="block text-xs text-slate-600">{revision.title}</span>
-                </span>
-                <button type="button" disabled={busy} className={buttonClass} aria-label={`${workflowTexts.compare}: ${label}`} onClick={() => void open(revision, "compare")}>
-                  {workflowTexts.compare}
-                </button>
-                <button type="button" disabled={busy} className={buttonClass} aria-label={`${workflowTexts.restore}: ${label}`} onClick={() => void open(revision, "restore")}>
-                  {workflowTexts.restore}
-                </button>
-              </li>
-            );
-          })}
-        </ol>
+      {query.status === "ready" ? (
+        <RevisionList
+          revisions={query.data}
+          disabled={busy}
+          onCompare={(revision) => void open(revision, "compare")}
+          onRestore={(revision) => void open(revision, "restore")}
+        />
       ) : null}
       {compared ? (
-        <div role="region" aria-label={workflowTexts.diffHeading(compared.label)} className="mt-4 rounded-md bg-slate-50 p-4">
-          <div className="mb-3 flex items-center justify-between gap-4">
-            <h3 className="text-sm font-semibold text-slate-900">{workflowTexts.diffHeading(compared.label)}</h3>
-            <button type="button" className={buttonClass} onClick={() => setCompared(undefined)}>
-              {workflowTexts.closeDiff}
-            </button>
-          </div>
+        <ComparedRevision label={compared.label} onClose={() => setCompared(undefined)}>
           <RevisionDiff
             from={{ values: toFormValuesLike(compared.current.values, compared.revision.post), content: compared.revision.post.content }}
             to={compared.current}
           />
-        </div>
+        </ComparedRevision>
       ) : null}
     </section>
   );
