@@ -89,12 +89,15 @@ export async function insertRawPost(dataDir: string, slug: string, title: string
 
 /**
  * A test with a built server of its own, on its own empty database, for what the shared server
- * cannot show while other tests add posts to it: an empty blog, exact pages, a broken database.
+ * cannot show while other tests add posts or messages to it: an empty blog, exact pages, a whole
+ * inbox, a broken database.
  */
 export const testWithOwnServer = base.extend<{ ownServer: BuiltServer }>({
   ownServer: async ({ context }, provide) => {
-    // Tests write posts straight into its database and look at once: changes read on every request.
-    const server = await startBuiltServer({ env: { PAGE_CACHE_CHECK_MS: "0" } });
+    // Tests write posts straight into its database and look at once: changes read on every
+    // request. As the shared server, it trusts a proxy on loopback: tests can act as distinct
+    // clients (X-Forwarded-For).
+    const server = await startBuiltServer({ env: { PAGE_CACHE_CHECK_MS: "0", TRUST_PROXY: "loopback" } });
     await provide(server);
     // Torn down after the test, passed or failed: the pages go first, so none of them is left
     // talking to a server that has stopped.
