@@ -7,7 +7,7 @@ import { PostgresDialect, sql, type DatabaseIntrospector, type Kysely, type Tabl
  * look a schema up by name (`has_schema_privilege`, `pg_get_serial_sequence`). A schema another
  * client drops during that look fails it with 3F000, "schema ... does not exist": another copy of
  * the site in the same database, or the tests' schemas coming and going, could then fail a
- * migration. The migrator, the one reader of introspection here, asks only whether its own schema
+ * migration. The migrator, the one reader of introspection here (decision 203), asks only whether its own schema
  * and tables exist; catalog rows read by a plain scan cannot vanish under it.
  */
 export class OwnSchemaPostgresDialect extends PostgresDialect {
