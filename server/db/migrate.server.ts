@@ -1,5 +1,5 @@
-import { Migrator, sql, type Migration, type MigrationProvider, type MigrationResultSet } from "kysely";
-import { isPostgres, type AppDatabase } from "./database.server";
+import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from "kysely";
+import type { AppDatabase } from "./database.server";
 import * as blogPosts from "./migrations/0001-blog-posts";
 import * as rateLimits from "./migrations/0002-rate-limits";
 import * as mailOutbox from "./migrations/0003-mail-outbox";
@@ -102,7 +102,9 @@ export async function migrateTo(db: AppDatabase, name: string): Promise<string[]
 }
 
 async function migrate(db: AppDatabase, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider, migrationTableSchema: await migrationSchema(db) });
+  // On PostgreSQL the migrator finds its tables in the connection's own schema only, not in a
+  // second copy of the site or a test's schema beside it (server/db/own-schema-dialect.server.ts).
+  const migrator = new Migrator({ db, provider });
   const { error, results = [] } = await run(migrator);
   const failed = results.find((result) => result.status === "Error");
   if (error) {
@@ -110,15 +112,4 @@ async function migrate(db: AppDatabase, run: (migrator: Migrator) => Promise<Mig
     throw new Error(`Migration failed${where}: ${String(error)}`, { cause: error });
   }
   return results.map((result) => result.migrationName);
-}
-
-/**
- * On PostgreSQL, the schema the migration tables live in: the connection's current one. Kysely
- * otherwise looks for its tables in every schema of the database, so another schema holding them
- * (a second copy of the site, a test's) would make it skip creating its own.
- */
-async function migrationSchema(db: AppDatabase): Promise<string | undefined> {
-  if (!isPostgres(db)) return undefined;
-  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
-  return rows[0]?.schema ?? undefined;
 }

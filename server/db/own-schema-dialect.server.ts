@@ -7,8 +7,9 @@ import { PostgresDialect, sql, type DatabaseIntrospector, type Kysely, type Tabl
  * look a schema up by name (`has_schema_privilege`, `pg_get_serial_sequence`). A schema another
  * client drops during that look fails it with 3F000, "schema ... does not exist": another copy of
  * the site in the same database, or the tests' schemas coming and going, could then fail a
- * migration. The migrator, the one reader of introspection here (decision 203), asks only whether its own schema
- * and tables exist; catalog rows read by a plain scan cannot vanish under it.
+ * migration. The migrator, the one reader of introspection here (decision 203), asks only whether
+ * its tables exist: here, in its own schema (another copy's tables beside it do not count), read
+ * by a plain catalog scan that nothing can vanish under.
  */
 export class OwnSchemaPostgresDialect extends PostgresDialect {
   override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { workflowTexts, type RevisionSummary } from "../../../../domain/post-workflow";
 import { revisionLabel } from "./revision-label";
 
-export const revisionButtonClass =
+const revisionButtonClass =
   "rounded-md border border-slate-300 px-3 py-1 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-50";
 
 type ListedRevision = Pick<RevisionSummary, "id" | "kind" | "published" | "title" | "updated_at">;
