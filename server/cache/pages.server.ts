@@ -16,7 +16,7 @@ import { nextScheduledPagePublication } from "../pages/page-schedule.server";
 import { inlineScriptHashes, withModulesAfterFirstPaint } from "./page-html.server";
 import { answerBytes } from "../http/page-adapter.server";
 import { assignNonce, type HeaderPolicy } from "../http/security-headers.server";
-import { OWN_HEADERS, PUBLIC_PAGE_CACHE, sendStoredPage, toStoredPage, type Rendered } from "./stored-page.server";
+import { locationWithQuery, OWN_HEADERS, PUBLIC_PAGE_CACHE, sendStoredPage, toStoredPage, type Rendered } from "./stored-page.server";
 
 /** Admin pages, API answers and anything that is not a cacheable page. */
 export const NO_STORE = "no-store";
@@ -361,6 +361,8 @@ function sendRendered(req: ExpressRequest, res: ExpressResponse, rendered: Rende
   });
   const cookies = rendered.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
+  const location = rendered.headers.get("location");
+  if (location) res.setHeader("Location", locationWithQuery(location, req.originalUrl));
   res.setHeader("Content-Security-Policy", policy.pagePolicy(inlineScriptHashes(rendered.body.toString("utf8"))));
   res.setHeader("Cache-Control", NO_STORE);
   res.statusCode = rendered.status;

@@ -110,8 +110,32 @@ export function sendStoredPage(req: IncomingMessage, res: ServerResponse, page: 
     res.end();
     return;
   }
-  res.writeHead(page.status, page.expiresAt === undefined ? page.head[encoding] : withCacheControl(page.head[encoding].slice(), page));
+  const head = page.expiresAt === undefined ? page.head[encoding] : withCacheControl(page.head[encoding].slice(), page);
+  res.writeHead(page.status, isRedirect(page.status) ? withRequestQuery(head, req.url) : head);
   res.end(req.method === "HEAD" ? undefined : page[encoding]);
+}
+
+function isRedirect(status: number): boolean {
+  return status >= 300 && status < 400;
+}
+
+/**
+ * A redirect kept for a page answers every query of its address, so each answer sends on the
+ * query it was asked with: a campaign's `utm_*` tags survive a page or post that moved.
+ */
+function withRequestQuery(head: string[], url: string | undefined): string[] {
+  const at = head.indexOf("location");
+  if (at === -1) return head;
+  const copy = head.slice();
+  copy[at + 1] = locationWithQuery(copy[at + 1]!, url);
+  return copy;
+}
+
+/** The location with the request's query, unless it has one of its own. */
+export function locationWithQuery(location: string, url: string | undefined): string {
+  const query = url?.indexOf("?") ?? -1;
+  if (query === -1 || location.includes("?")) return location;
+  return location + url!.slice(query);
 }
 
 /** A page kept until a given moment tells a CDN how long it may keep it, counted now. */

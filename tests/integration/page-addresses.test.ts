@@ -153,6 +153,32 @@ describe("one address per page", () => {
     }
   });
 
+  test("a renamed post's old address sends its campaign tags along to the new one", async () => {
+    const slug = `moved-${crypto.randomBytes(4).toString("hex")}`;
+    const created = await admin(server, token, "POST", "/posts", { slug, title: `Post ${slug}`, content: "<p>Moving.</p>", published: true });
+    const { id } = (await created.json()) as { id: number };
+    expect((await admin(server, token, "PATCH", `/posts/${id}`, { slug: `${slug}-new` })).status).toBe(200);
+    const answer = await getAsWritten(server.url, `/blog/${slug}?utm_source=ads&utm_campaign=spring&ref=x`, "identity");
+    expect(answer.status).toBe(301);
+    expect(answer.location).toBe(`/blog/${slug}-new?utm_source=ads&utm_campaign=spring&ref=x`);
+  });
+
+  test("a moved page's old address sends its campaign tags along to the new one", async () => {
+    const path = `/webinar-${crypto.randomBytes(4).toString("hex")}`;
+    const blocks = [{ id: "intro", type: "rich_text", html: "<p>Join us.</p>" }];
+    const created = await admin(server, token, "POST", "/pages", { path, title: "Webinar", blocks });
+    const { id } = (await created.json()) as { id: string };
+    expect((await admin(server, token, "POST", `/pages/${id}/publish`, {})).status).toBe(200);
+    expect((await getAsWritten(server.url, path, "identity")).status).toBe(200);
+    expect((await admin(server, token, "PATCH", `/pages/${id}`, { path: `${path}-live` })).status).toBe(200);
+    expect((await admin(server, token, "POST", `/pages/${id}/publish`, {})).status).toBe(200);
+    for (let round = 0; round < 2; round += 1) {
+      const answer = await getAsWritten(server.url, `${path}?utm_source=ads&utm_campaign=round-${round}`, "identity");
+      expect(answer.status).toBe(301);
+      expect(answer.location).toBe(`${path}-live?utm_source=ads&utm_campaign=round-${round}`);
+    }
+  });
+
   test("a redirect keeps the query; values a page does not take are one address", async () => {
     const redirected = await getAsWritten(server.url, "/ABOUT?utm_source=news", "identity");
     expect(redirected.status).toBe(301);
