@@ -6,6 +6,7 @@ import {
   isBlankEditorHtml,
   restoreOrdinarySpaces,
   safeImageSrc,
+  opensInNewTab,
   safeLinkUrl,
   safeVideoUrl,
 } from "./editor-content";
@@ -16,6 +17,13 @@ describe("editor content rules", () => {
     expect(safeLinkUrl("http://example.com")).toBe("http://example.com/");
     expect(safeLinkUrl("mailto:team@example.com")).toBe("mailto:team@example.com");
     expect(safeLinkUrl("example.com/page")).toBe("https://example.com/page");
+    expect(safeLinkUrl("/how-it-works")).toBe("/how-it-works");
+    expect(safeLinkUrl(" /blog?q=a b#top ")).toBe("/blog?q=a%20b#top");
+    expect(safeLinkUrl("#pricing")).toBe("#pricing");
+    expect(safeLinkUrl("tel:+441234567890")).toBe("tel:+441234567890");
+    expect(safeLinkUrl("//evil.example/x")).toBe("https://evil.example/x");
+    expect(opensInNewTab(safeLinkUrl("example.com"))).toBe(true);
+    for (const here of ["/how-it-works", "#pricing", "mailto:a@example.com", "tel:+1"]) expect(opensInNewTab(safeLinkUrl(here)), here).toBe(false);
     expect(safeLinkUrl('https://example.com/"><script>')).toBe("https://example.com/%22%3E%3Cscript%3E");
     for (const hostile of [
       "javascript:alert(1)",

@@ -27,7 +27,9 @@ export const BLANK_URL = "about:blank";
 /** What a refused image source becomes: an empty placeholder that loads nothing. */
 export const IMAGE_PLACEHOLDER_SRC = "//:0";
 
-const LINK_PROTOCOLS = new Set(["http:", "https:", "mailto:"]);
+const LINK_PROTOCOLS = new Set(["http:", "https:", "mailto:", "tel:"]);
+/** A base no real link resolves against: it only lets a relative link be normalised. */
+const RELATIVE_BASE = "https://relative.invalid";
 /**
  * An inline raster image as the editor pastes it: the one rule for data URLs, shared by the
  * editor and the server's article allowlist. Exact MIME types only (`image/jpeg`, never `jpg`).
@@ -47,12 +49,29 @@ function withAssumedScheme(value: string): string {
   return /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value.replace(/^\/+/, "")}`;
 }
 
-/** A link target: http, https or mailto, normalised (quotes and spaces percent-encoded). */
+/** A link within this site as typed: a path (`/how-it-works`, never `//host`) or a fragment. */
+export function isSiteLink(value: string): boolean {
+  return /^(?:\/(?![/\\])|#)/.test(value.trim());
+}
+
+/**
+ * A link target, normalised (quotes and spaces percent-encoded): a path or fragment of this site
+ * as typed, or http, https, mailto or tel; a bare host name ("example.com") gets https.
+ */
 export function safeLinkUrl(input: string): string {
   const value = input.trim();
   if (value === "") return BLANK_URL;
+  if (isSiteLink(value)) {
+    const url = new URL(value, RELATIVE_BASE);
+    return value.startsWith("#") ? url.hash || "#" : `${url.pathname}${url.search}${url.hash}`;
+  }
   const url = parseAbsolute(withAssumedScheme(value));
   return url && LINK_PROTOCOLS.has(url.protocol) ? url.href : BLANK_URL;
+}
+
+/** Whether a safe link leads to another site, and so opens in a new tab. */
+export function opensInNewTab(safeUrl: string): boolean {
+  return /^https?:/i.test(safeUrl);
 }
 
 /** An image source: http, https, an image uploaded to this site, or an inline raster image. */

@@ -116,11 +116,12 @@ describe("each editor format survives the round trip through the allowlist", () 
 });
 
 describe("the allowlist's rules", () => {
-  test("links keep http, https, mailto and relative addresses only", () => {
+  test("links keep http, https, mailto, tel and relative addresses only", () => {
     expect(cleanArticleHtml('<a href="https://a.example/x">a</a>')).toBe('<a href="https://a.example/x">a</a>');
     expect(cleanArticleHtml('<a href="http://a.example/">a</a>')).toBe('<a href="http://a.example/">a</a>');
     expect(cleanArticleHtml('<a href="mailto:x@a.example">m</a>')).toBe('<a href="mailto:x@a.example">m</a>');
     expect(cleanArticleHtml('<a href="/contact">c</a>')).toBe('<a href="/contact">c</a>');
+    expect(cleanArticleHtml('<a href="tel:+15550100">t</a>')).toBe('<a href="tel:+15550100">t</a>');
     for (const href of [
       "javascript:alert(1)",
       " JaVaScRiPt:alert(1)",
@@ -128,7 +129,6 @@ describe("the allowlist's rules", () => {
       "\u2028javascript:alert(1)",
       "vbscript:msgbox(1)",
       "data:text/html,<script>alert(1)</script>",
-      "tel:+15550100",
       "//evil.example/",
       "&#106;avascript:alert(1)",
     ]) {
@@ -280,5 +280,19 @@ describe("the editor's rules, shared with the server", () => {
     const jpeg = "data:image/jpeg;base64,/9j/4AAQ";
     expect(safeImageSrc(jpeg)).toBe(jpeg);
     expect(cleanArticleHtml(`<img src="${jpeg}">`)).toBe(`<img src="${jpeg}" />`);
+  });
+});
+
+describe("links as written", () => {
+  test("a path, a fragment, mailto and tel stay in the same tab as typed; another site opens a new one", () => {
+    const html = cleanArticleHtml(
+      '<p><a href="/how-it-works">how</a> <a href="#pricing">pricing</a> <a href="mailto:a@example.com">mail</a> ' +
+        '<a href="tel:+441234567890">call</a> <a href="https://example.com/" target="_blank">out</a> <a href="javascript:alert(1)">x</a></p>',
+    );
+    expect(html).toContain('<a href="/how-it-works">how</a>');
+    expect(html).toContain('<a href="#pricing">pricing</a>');
+    expect(html).toContain('<a href="tel:+441234567890">call</a>');
+    expect(html).toContain('<a href="https://example.com/" target="_blank" rel="noopener noreferrer">out</a>');
+    expect(html).not.toContain("javascript:");
   });
 });

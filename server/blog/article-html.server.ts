@@ -16,7 +16,7 @@ import type { ResponsiveImage } from "../../domain/media";
  *   blocks (`<pre>`, `pre.ql-syntax`, `div.ql-code-block-container > div.ql-code-block`);
  * - video as `iframe.ql-video`, only from the hosts of domain/embeds.ts (which the CSP's
  *   frame-src also reads);
- * - links with http, https or mailto (or relative) addresses; a link that opens a new tab
+ * - links with http, https, mailto or tel (or relative) addresses; a link that opens a new tab
  *   always carries `rel="noopener noreferrer"`;
  * - images from http, https, or inline `data:image/(png|jpeg|gif|webp);base64`; any other
  *   source is dropped and the image stays as an empty placeholder;
@@ -75,7 +75,7 @@ const options: sanitizeHtml.IOptions = {
   allowedStyles: {
     "*": { color: COLOR_VALUES, "background-color": COLOR_VALUES },
   },
-  allowedSchemes: ["http", "https", "mailto"],
+  allowedSchemes: ["http", "https", "mailto", "tel"],
   allowedSchemesByTag: { img: ["http", "https", "data"], iframe: ["https"] },
   allowedSchemesAppliedToAttributes: ["href", "src", "cite"],
   allowProtocolRelative: false,
@@ -114,7 +114,7 @@ function dropScriptLikeValues(tagName: string, attribs: Attributes): Transformed
   return { tagName, attribs: next };
 }
 
-const LINK_SCHEMES = ["http", "https", "mailto"];
+const LINK_SCHEMES = ["http", "https", "mailto", "tel"];
 const IMAGE_SCHEMES = ["http", "https", "data"];
 
 function transformLink(_tag: string, attribs: Attributes): TransformedTag {

@@ -10,6 +10,7 @@ import {
   BLANK_URL,
   escapeHtml,
   isBlankEditorHtml,
+  opensInNewTab,
   restoreOrdinarySpaces,
   safeImageSrc,
   safeLinkUrl,
@@ -71,6 +72,16 @@ const TOOLBAR_LABELS: Record<string, string> = {
 class SafeLink extends LinkBlot {
   static override sanitize(url: string): string {
     return safeLinkUrl(url);
+  }
+
+  /** Only a link to another site opens a new tab: a path, fragment, mailto or tel stays here. */
+  static override create(value: string): HTMLElement {
+    const node = super.create(value) as HTMLElement;
+    if (!opensInNewTab(node.getAttribute("href") ?? "")) {
+      node.removeAttribute("target");
+      node.removeAttribute("rel");
+    }
+    return node;
   }
 }
 
