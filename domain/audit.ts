@@ -39,6 +39,7 @@ export const AUDIT_ACTION_LABELS = {
   "report.status_changed": "Report status changed",
   "report.assessed": "Report assessed",
   "report.message_sent": "Message sent to the reporter",
+  "report.case_links_ended": "Every case link ended",
   "message.read": "Message marked read",
   "message.unread": "Message marked unread",
   "messages.all_read": "All messages marked read",

@@ -2,6 +2,14 @@ import type { DeadlineStep } from "../../domain/disclosure-deadlines";
 
 /** Copy of the administrator's triage screens: the inbox (/admin/reports), a report, and the metrics. */
 export const triageCopy = {
+  caseLinks: {
+    heading: "The reporter's case links",
+    lead: "End every link to this report's case page, for example one that others may have seen. The reporter can ask for a new link on the case page's lost-link form with the report's reference and their email address.",
+    button: "End every case link",
+    confirm: "End every link to this report's case page? The reporter will need to ask for a new one.",
+    ended: "Every case link ended",
+    failed: "The case links could not be ended",
+  },
   listTitle: "Vulnerability Reports",
   backToReports: "Back to Reports",
   loading: "Loading reports...",

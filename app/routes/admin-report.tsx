@@ -7,6 +7,7 @@ import { REPORT_FIELDS, reportMessages, REPORT_STATUS_LABELS, type ReportStatus 
 import { AdminTime, QueryStatus, ReportPagesNav } from "../components/admin/admin-panels";
 import { AssessmentForm, type TriageErrors } from "../components/admin/report/assessment-form";
 import { AttachmentRow } from "../components/admin/report/attachment-row";
+import { EndCaseLinks } from "../components/admin/report/end-case-links";
 import { Conversation, type ReportUpdate } from "../components/admin/report/conversation";
 import { Credit, Deadlines, DetailRow } from "../components/admin/report/report-facts";
 import { NewReplyBadge } from "../components/admin/triage-badges";
@@ -118,6 +119,7 @@ function ReportPage({ report, update }: { report: TriagedReport; update: ReportU
 
           <Credit report={report} />
           <Deadlines report={report} />
+          <EndCaseLinks reportId={report.id} />
         </div>
 
         {/* Its own scroll on a wide screen, so the reply box and the assessment stay beside any part of the report. */}

@@ -47,7 +47,7 @@ export function caseApiRouter(services: AppServices, { gate, limits: overrides }
 
   router.post("/security/case/:token/messages", caseDoor, async (req, res) => {
     const reportId = reportIdOf(res);
-    const tooMany = await countCaseMessage(db, reportId);
+    const tooMany = await countCaseMessage(db, linkHashOf(res));
     if (tooMany) {
       // The body is left unread: the connection goes once the answer is out.
       if (req.is("multipart/form-data")) res.set("Connection", "close");
@@ -94,7 +94,7 @@ export function caseApiRouter(services: AppServices, { gate, limits: overrides }
     res.status(204).end();
   });
 
-  // Every link but the one in use stops working: a link in an email that others may have seen.
+  // The links issued before this one stop working: a link in an email that others may have seen.
   router.post("/security/case/:token/end-other-links", caseDoor, async (_req, res) => {
     const ended = await endOtherCaseLinks(db, reportIdOf(res), linkHashOf(res));
     res.json({ ended });

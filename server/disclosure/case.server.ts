@@ -90,8 +90,8 @@ export const CASE_MESSAGE_RULE: RateLimitRule = {
 };
 
 /** Counts a message for its case; the door asks before reading the body, so a refused one costs no upload. */
-export async function countCaseMessage(db: AppDatabase, reportId: string): Promise<RateLimited | undefined> {
-  return countAttempt(db, CASE_MESSAGE_RULE, reportId);
+export async function countCaseMessage(db: AppDatabase, linkHash: string): Promise<RateLimited | undefined> {
+  return countAttempt(db, CASE_MESSAGE_RULE, linkHash);
 }
 
 /**
@@ -298,7 +298,8 @@ export async function openCase(
   if (limitedClient) return limitedClient;
   const link = await findCaseLink(db, token);
   if (!link) return { ok: false, status: 404 };
-  const limitedLink = await countAttempt(db, CASE_LINK_RULE, link.reportId);
+  // Each link its own budget: one holder cannot spend another's (a leaked link, the reporter's).
+  const limitedLink = await countAttempt(db, CASE_LINK_RULE, link.tokenHash);
   if (limitedLink) return limitedLink;
   await recordCaseLinkUse(db, link);
   return { ok: true, reportId: link.reportId, linkHash: link.tokenHash };

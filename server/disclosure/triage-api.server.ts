@@ -12,6 +12,7 @@ import { cvssMessages } from "../../domain/cvss";
 import { CVSS_VECTOR_MAX } from "../../domain/cvss-vector";
 import { disclosureMetrics } from "./disclosure-metrics.server";
 import { getTriagedReport, postTeamMessage, updateTriage } from "./triage.server";
+import { endAllCaseLinks } from "../reports/case-links.server";
 
 /**
  * The team's side of the disclosure loop (docs/decisions/144): a report with its deadlines and
@@ -55,6 +56,15 @@ export function triageApiRouter(services: AppServices) {
     if (!result.ok) return sendApiError(res, result.status, result.error, result.status === 400 ? { body: result.error } : undefined);
     await audit.record(db, { action: "report.message_sent", target: String(req.params.id), label: result.report.reference, ip: req.ip, session: res.locals.adminSession?.id });
     res.status(201).json({ report: result.report });
+  });
+
+  // Every link of the case stops working (a link seen by others); the reporter can ask for a new one.
+  router.delete("/admin/security/reports/:id/case-links", admin, async (req, res) => {
+    const report = await getTriagedReport(services, req.params.id as string);
+    if (!report) return sendApiError(res, 404, reportMessages.notFound);
+    const ended = await endAllCaseLinks(db, report.id);
+    await audit.record(db, { action: "report.case_links_ended", target: report.id, label: report.reference, ip: req.ip, session: res.locals.adminSession?.id, detail: `${ended} ended` });
+    res.status(204).end();
   });
 
   return router;

@@ -10,6 +10,7 @@ import { securityReportsRouter } from "./security-reports-api.server";
 import { createUploadGate } from "./upload-quota.server";
 import { caseApiRouter } from "../disclosure/case-api.server";
 import { triageApiRouter } from "../disclosure/triage-api.server";
+import { openCase } from "../disclosure/case.server";
 
 const PASSWORD = "correct horse battery staple";
 const REPORTER = "ada@example.com";
@@ -91,7 +92,7 @@ describe.each(testDatabaseKinds)("a case's links on %s", (kind) => {
     expect((await open(first)).status).toBe(200);
   });
 
-  test("the case lists its links, the one in use marked, and \"end other links\" ends every other", async () => {
+  test("the case lists its links, the one in use marked, and \"end older links\" ends only those issued before it", async () => {
     const { db, url, open, askForLink, teamWrites, first } = await start();
     await teamWrites("Thanks, we are looking at it.");
     expect((await askForLink()).status).toBe(202);
@@ -114,12 +115,58 @@ describe.each(testDatabaseKinds)("a case's links on %s", (kind) => {
     expect(((await crossSite.json()) as { error: string }).error).toBe(CROSS_SITE_REFUSED);
     expect((await fetch(`${url}/security/case/${"A".repeat(43)}/end-other-links`, { method: "POST" })).status).toBe(404);
 
-    const ended = await fetch(`${url}/security/case/${first}/end-other-links`, { method: "POST" });
+    // A leaked old link cannot end the newer ones: the reporter's new link keeps working.
+    const fromOld = await fetch(`${url}/security/case/${first}/end-other-links`, { method: "POST" });
+    expect(await fromOld.json()).toEqual({ ended: 0 });
+    expect((await open(fromTeam!)).status).toBe(200);
+
+    const ended = await fetch(`${url}/security/case/${fromTeam}/end-other-links`, { method: "POST" });
     expect(ended.status).toBe(200);
-    expect(await ended.json()).toEqual({ ended: 2 });
+    expect(await ended.json()).toEqual({ ended: 1 });
+    expect((await open(first)).status).toBe(404);
+    expect((await open(requested!)).status).toBe(200);
+  });
+
+  test("a leaked link opened before the new one cannot lock the reporter out", async () => {
+    const { db, url, open, askForLink, first } = await start();
+    expect((await askForLink()).status).toBe(202);
+    const [requested] = await linksEmailed(db, "Your new case link");
+    // The holder of the old link strikes first, every time.
+    expect(await (await fetch(`${url}/security/case/${first}/end-other-links`, { method: "POST" })).json()).toEqual({ ended: 0 });
+    expect((await open(requested!)).status).toBe(200);
+    expect((await open(first)).status).toBe(404);
+  });
+
+  test("the team ends every link of the case; the reporter can ask for a new one", async () => {
+    const { db, open, askForLink, teamWrites, first, report, send } = await start();
+    await teamWrites("Thanks, we are looking at it.");
+    const [fromTeam] = await linksEmailed(db, "New message about");
+    const { token } = (await login(db, PASSWORD))!;
+    expect((await send(`/admin/security/reports/${report.id}/case-links`, { method: "DELETE" })).status).toBe(401);
+    expect((await send(`/admin/security/reports/nope/case-links`, { method: "DELETE", token })).status).toBe(404);
+    expect((await send(`/admin/security/reports/${report.id}/case-links`, { method: "DELETE", token })).status).toBe(204);
+    expect((await open(first)).status).toBe(404);
     expect((await open(fromTeam!)).status).toBe(404);
-    expect((await open(requested!)).status).toBe(404);
-    const after = ((await (await open(first)).json()) as { case: CaseView }).case;
-    expect(after.links).toEqual([expect.objectContaining({ issuedFor: "report", current: true })]);
+    const audited = await db.selectFrom("audit_events").select(["action", "target_label"]).where("action", "=", "report.case_links_ended").execute();
+    expect(audited).toEqual([{ action: "report.case_links_ended", target_label: report.reference }]);
+
+    expect((await askForLink()).status).toBe(202);
+    const [requested] = await linksEmailed(db, "Your new case link");
+    expect((await open(requested!)).status).toBe(200);
+  });
+
+  test("each link has its own request budget: one holder cannot spend the reporter's", async () => {
+    const { db, teamWrites, first } = await start();
+    await teamWrites("Thanks, we are looking at it.");
+    const [fromTeam] = await linksEmailed(db, "New message about");
+    // Each request from another client, so that only the link's own budget can run out.
+    const openAs = async (token: string, client: number) => {
+      const opened = await openCase(db, token, `client-${client}`);
+      return opened.ok ? 200 : "code" in opened ? 429 : opened.status;
+    };
+    let status = 200;
+    for (let request = 0; request < 200 && status !== 429; request += 1) status = await openAs(first, request);
+    expect(status).toBe(429);
+    expect(await openAs(fromTeam!, 1000)).toBe(200);
   });
 });

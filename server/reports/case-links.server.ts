@@ -9,7 +9,7 @@ import type { Database } from "../db/schema";
  * so the database alone opens no case. Every email to the reporter carries a link of its own (we
  * cannot send back a token we do not keep). A link asked for by reference and address ends the
  * links issued before it only when it is first used, so whoever knows that pair cannot cut the
- * reporter off; the holder of a link can end all the others.
+ * reporter off; the holder of a link can end the ones issued before it, and the team all of them.
  */
 export function caseTokenHash(token: string): string {
   return crypto.createHash("sha256").update(token).digest("hex");
@@ -82,12 +82,22 @@ export async function listCaseLinks(db: Kysely<Database>, reportId: string, curr
   }));
 }
 
-/** Ends every link of the report but the one in use; answers how many ended. */
+/**
+ * Ends the report's links issued before the one in use; answers how many ended. Never a newer
+ * one: a leaked old link must not end the link the reporter asked for to replace it.
+ */
 export async function endOtherCaseLinks(db: Kysely<Database>, reportId: string, currentHash: string): Promise<number> {
   const result = await db
     .deleteFrom("report_case_tokens")
     .where("report_id", "=", reportId)
     .where("token_hash", "<>", currentHash)
+    .where("created_at", "<", (eb) => eb.selectFrom("report_case_tokens").select("created_at").where("token_hash", "=", currentHash))
     .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Ends every link of the report (the team's revoke); the reporter can ask for a new one by reference. */
+export async function endAllCaseLinks(db: Kysely<Database>, reportId: string): Promise<number> {
+  const result = await db.deleteFrom("report_case_tokens").where("report_id", "=", reportId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

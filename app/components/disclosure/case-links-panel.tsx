@@ -8,14 +8,15 @@ import { send } from "./case-request";
 
 /**
  * "Links to this case" (docs/decisions/177): every link that opens the case, when it was sent and
- * with what, when it was last used, the one in use marked; and a way to end all the others.
+ * with what, when it was last used, the one in use marked; and a way to end those issued before it.
  */
 export function CaseLinksPanel({ api, links }: { api: string; links: CaseLinkView[] }) {
   const revalidator = useRevalidator();
   const [failure, setFailure] = useState<string>();
   const [ended, setEnded] = useState(false);
   const [busy, setBusy] = useState(false);
-  const others = links.filter((link) => !link.current).length;
+  // Newest first: the links after the one in use are the older ones, the only ones it can end.
+  const older = links.length - 1 - links.findIndex((link) => link.current);
 
   async function endOthers() {
     setBusy(true);
@@ -55,7 +56,7 @@ export function CaseLinksPanel({ api, links }: { api: string; links: CaseLinkVie
       </div>
       <div className="mt-4 space-y-3">
         <FormAlert error={failure} />
-        {others > 0 ? (
+        {older > 0 ? (
           <button
             type="button"
             onClick={() => void endOthers()}
@@ -65,7 +66,7 @@ export function CaseLinksPanel({ api, links }: { api: string; links: CaseLinkVie
             {busy ? caseTexts.endingOtherLinks : caseTexts.endOtherLinks}
           </button>
         ) : (
-          <p className="text-sm text-slate-600">{caseTexts.onlyLink}</p>
+          <p className="text-sm text-slate-600">{links.length === 1 ? caseTexts.onlyLink : caseTexts.noOlderLinks}</p>
         )}
         {ended ? <Confirmation className="rounded-md bg-emerald-50 px-4 py-3 text-sm text-emerald-900">{caseTexts.otherLinksEnded}</Confirmation> : null}
       </div>

@@ -199,6 +199,8 @@ export const adminApi = {
   /** A message to the reporter: shown on their case page and emailed to them with its link. */
   sendReportMessage: (id: string, body: string) =>
     call<{ report: TriagedReport }>(`${report(id)}/messages`, { method: "POST", body: json({ body }) }),
+  /** Ends every link to the report's case page; the reporter can ask for a new one. */
+  endCaseLinks: (id: string) => call<void>(`${report(id)}/case-links`, { method: "DELETE" }),
   /** The disclosure program's metrics over a period (a 400 names the field of the period that is wrong). */
   reportMetrics: (period: PeriodChoice) => call<DisclosureMetrics>(metricsApiPath(period)),
   downloadAttachment: (reportId: string, attachmentId: string) =>
