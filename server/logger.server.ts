@@ -1,4 +1,5 @@
 import pino from "pino";
+import { withoutTokens } from "./http/path-spelling.server";
 
 /**
  * One JSON-lines logger for the process, writing to standard output (or `destination`, in tests).
@@ -11,12 +12,26 @@ export function createLogger(level: string, destination?: pino.DestinationStream
         paths: ["req.headers.authorization", "req.headers.cookie", "password", "*.password"],
         censor: "[redacted]",
       },
+      // An error may quote the address it failed on: a preview or case token never reaches the log.
+      serializers: { err: errorWithoutTokens },
+      hooks: {
+        logMethod(args, method) {
+          method.apply(this, args.map((arg) => (typeof arg === "string" ? withoutTokens(arg) : arg)) as Parameters<typeof method>);
+        },
+      },
     },
     destination ?? onceATurn(pino.destination({ dest: 1, sync: true })),
   );
 }
 
 export type Logger = ReturnType<typeof createLogger>;
+
+function errorWithoutTokens(error: Error): pino.SerializedError {
+  const serialized = pino.stdSerializers.err(error);
+  serialized.message = withoutTokens(serialized.message);
+  serialized.stack = withoutTokens(serialized.stack);
+  return serialized;
+}
 
 /** What each batching destination still holds, written when the process exits. */
 const pendingAtExit = new Set<() => void>();

@@ -1,6 +1,7 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { originForm } from "./path-spelling.server";
 
 /**
  * React Router behind Express, as `@react-router/express` does it, but for the documents this
@@ -49,7 +50,8 @@ function fetchRequest(req: ExpressRequest, res: ExpressResponse): globalThis.Req
   const [, hostPort] = req.get("host")?.split(":") ?? [];
   const port = [forwardedPort, hostPort].map((text) => Number.parseInt(text ?? "", 10)).find(Number.isSafeInteger);
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
-  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  // An absolute-form target ("GET http://host/path") is answered as its path, never a 500.
+  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${originForm(req.originalUrl)}`);
   const headers = new Headers();
   for (const [name, values] of Object.entries(req.headers)) {
     if (Array.isArray(values)) for (const value of values) headers.append(name, value);

@@ -31,3 +31,21 @@ export function isNormalisedPath(rawPath: string): boolean {
   if (/[%.]|[^\x21-\x7e]/.test(rawPath)) return normalisedPath(rawPath) === rawPath;
   return true;
 }
+
+/**
+ * A request target in origin form (`/path?query`): an absolute-form target
+ * (`GET http://host/path HTTP/1.1`, which HTTP/1.1 servers must accept) loses its scheme and host.
+ */
+export function originForm(target: string): string {
+  if (target.startsWith("/")) return target;
+  const rest = target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "");
+  return rest.startsWith("/") ? rest : `/${rest}`;
+}
+
+/**
+ * Any path segment long enough to be a secret (a preview or case token), out of a text bound for
+ * the logs: an error's message or stack may quote the address it failed on, in any spelling.
+ */
+export function withoutTokens(text: string): string {
+  return text.replace(/([/=])[A-Za-z0-9_-]{32,}(?![A-Za-z0-9_-])/g, "$1[redacted]");
+}

@@ -8,6 +8,7 @@ import { createLogger } from "../logger.server";
 import { loginRouter } from "../auth/login-api.server";
 import { adminPostsRouter } from "../blog/admin-posts-api.server";
 import { loggedUrl, requestLog } from "./request-log.server";
+import { withoutTokens } from "./path-spelling.server";
 import { onceATurn } from "../logger.server";
 
 const PASSWORD = "correct horse battery staple";
@@ -94,5 +95,20 @@ describe("log lines of one turn of the event loop", () => {
     destination.write("three\n");
     await new Promise((resolve) => setImmediate(resolve));
     expect(writes).toEqual(["one\ntwo\n", "three\n"]);
+  });
+});
+
+describe("tokens in any form of request target", () => {
+  test("an absolute-form target is logged as its path, its token redacted", () => {
+    const token = "A".repeat(43);
+    expect(loggedUrl(`http://example.com/api/security/case/${token}/messages`)).toBe("/api/security/case/[redacted]");
+    expect(loggedUrl(`HTTP://example.com//preview/${token}`)).toBe("/preview/[redacted]");
+    expect(loggedUrl("http://example.com/about")).toBe("http://example.com/about");
+  });
+
+  test("an error's text loses any segment long enough to be a token", () => {
+    const token = "b".repeat(32);
+    expect(withoutTokens(`Invalid URL: http://a.examplehttp://h/security/case/${token}?x=1`)).toBe("Invalid URL: http://a.examplehttp://h/security/case/[redacted]?x=1");
+    expect(withoutTokens("/blog/a-short-slug")).toBe("/blog/a-short-slug");
   });
 });

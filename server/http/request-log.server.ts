@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import pino from "pino";
 import { isCasePath } from "../../domain/disclosure-case";
 import { PREVIEW_PATH_PREFIX } from "../../domain/post-workflow";
-import { normalisedPath } from "./path-spelling.server";
+import { normalisedPath, originForm } from "./path-spelling.server";
 import type { Logger } from "../logger.server";
 
 /**
@@ -60,11 +60,12 @@ const PREVIEW_SEGMENT = PREVIEW_PATH_PREFIX.slice(1, -1);
 /**
  * The URL as logged: a draft's preview link and a reporter's case link are keys, so their tokens
  * never reach the logs, whatever the spelling of the address (`/Preview/…`, `/x/../preview/…`,
- * `/%70review/…`), nor do the case API's (`/api/security/case/{token}/…`).
+ * `/%70review/…`, `http://host/preview/…`), nor do the case API's (`/api/security/case/{token}/…`).
  */
-export function loggedUrl(url: string): string {
+export function loggedUrl(target: string): string {
   // The common case, cheaply: nothing that could spell "preview" or "case".
-  if (!/review|case|%/i.test(url)) return url;
+  if (!/review|case|%/i.test(target)) return target;
+  const url = originForm(target);
   const path = url.split("?", 1)[0]!;
   const segments = normalisedPath(path).toLowerCase().split("/");
   if (segments[1] === PREVIEW_SEGMENT) return `${PREVIEW_PATH_PREFIX}[redacted]`;

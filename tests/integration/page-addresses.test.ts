@@ -3,6 +3,7 @@ import http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { adminToken, startBuiltServer, type BuiltServer } from "../helpers/built-server";
+import { rawRequest } from "../helpers/raw-http";
 
 /**
  * One address per page (decision 140), on the built server: every other spelling of a page's
@@ -231,6 +232,34 @@ describe("what the logs and the listener give away", () => {
       await expect.poll(() => server.output(), { timeout: 5_000 }).toContain('"url":"/about"');
       expect(server.output()).not.toContain(token);
       expect(server.output().match(/"url":"\/preview\/\[redacted\]"/g)?.length).toBe(6);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test("an absolute-form request target is answered as its path, and its token reaches no log", async () => {
+    const server = await startBuiltServer({ env: { LOG_LEVEL: "info" }, keepOutput: true });
+    try {
+      const caseToken = crypto.randomBytes(32).toString("base64url");
+      const previewToken = crypto.randomBytes(24).toString("base64url");
+      const { host } = new URL(server.url);
+      const targets = [
+        `http://${host}/security/case/${caseToken}`,
+        `http://${host}/api/security/case/${caseToken}`,
+        `http://${host}//security//case/${caseToken}`,
+        `HTTP://${host}/%73ecurity/case/${caseToken}?x=1`,
+        `http://${host}/preview/${previewToken}`,
+        `http://${host}/Preview/${previewToken}.data`,
+      ];
+      for (const path of targets) {
+        const status = await rawRequest(server.url, { method: "GET", path, headers: { host } });
+        expect([200, 301, 404], path).toContain(status);
+      }
+      await fetch(`${server.url}/about`);
+      await expect.poll(() => server.output(), { timeout: 5_000 }).toContain('"url":"/about"');
+      expect(server.output()).not.toContain(caseToken);
+      expect(server.output()).not.toContain(previewToken);
+      expect(server.output()).not.toMatch(/"level":50/);
     } finally {
       await server.stop();
     }
