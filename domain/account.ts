@@ -11,7 +11,7 @@ export const accountMessages = {
   codeInvalid: "Invalid authentication code",
   tooManyCodes: "Too many wrong authentication codes. Please wait 15 minutes and try again.",
   addNeedsCode: "Enter a code from a verified authenticator, or a recovery code",
-  removeNeedsProof: "Enter a code from another authenticator, a recovery code, or your current password",
+  removeNeedsProof: "Enter a current code from this or another authenticator, a recovery code, or your current password",
   challengeRequired: "The sign-in challenge is missing",
   challengeExpired: "This sign-in has expired. Please enter your password again.",
   friendlyNameRequired: "Give the authenticator a name",

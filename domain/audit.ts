@@ -36,6 +36,8 @@ export const AUDIT_ACTION_LABELS = {
   "page.unpublished": "Page unpublished",
   "page.restored": "Page restored from a revision",
   "page.deleted": "Page deleted",
+  "page_preview_link.created": "Page preview link made",
+  "page_preview_link.revoked": "Page preview link revoked",
   "report.status_changed": "Report status changed",
   "report.assessed": "Report assessed",
   "report.message_sent": "Message sent to the reporter",
@@ -84,6 +86,7 @@ export function auditKindOf(action: AuditAction): AuditKind {
     case "preview_links":
       return "posts";
     case "page":
+    case "page_preview_link":
       return "pages";
     case "report":
       return "reports";

@@ -23,7 +23,7 @@ export const accountCopy = {
   statusUnverified: "Not verified",
   remove: "Remove",
   removeCodeLabel: (name: string) => `Code to remove ${name}`,
-  removeCodeHint: "A code from another authenticator or a recovery code, or your password instead. An authenticator this session added and never verified needs neither.",
+  removeCodeHint: "A current code from this authenticator or another, or a recovery code, or your password instead. An authenticator this session added and never verified needs neither.",
   removePasswordLabel: (name: string) => `Or your password to remove ${name}`,
   addCodeLabel: "Code from a verified authenticator, or a recovery code",
   removed: "Authenticator removed.",

@@ -14,6 +14,7 @@ export type StoredAuditEvent = {
   count: number;
   target_label: string | null;
   detail: string | null;
+  session_label?: string | null;
 };
 
 /** What a stored target points at: a kind and an id to look up, and words around the name found. */
@@ -40,7 +41,7 @@ function parseTarget({ action, target, target_label: stored, detail }: StoredAud
   if (!target) return plain;
   const [head] = action.split(".");
   if (head === "post" || action === "preview_link.created" || action === "preview_link.revoked") return { kind: "post", id: target, label: stored, detail };
-  if (head === "page") return { kind: "page", id: target, label: stored ?? target, detail };
+  if (head === "page" || head === "page_preview_link") return { kind: "page", id: target, label: stored ?? target, detail };
   if (head === "report") {
     // Before decision 191 a status change was stored as "<id>: <status>".
     const legacy = /^([^:\s]+): (\w+)$/.exec(target);
@@ -68,6 +69,39 @@ function parseTarget({ action, target, target_label: stored, detail }: StoredAud
 
 const sessionWords = (userAgent: string | null, ip: string | null) => `${describeBrowser(userAgent)}${ip ? `, ${displayAddress(ip)}` : ""}`;
 
+type Named = { id: string; name: string };
+
+/** How each kind of target is named from the database, for a set of ids at once. */
+const NAME_QUERIES: Record<AuditTargetKind, (db: AppDatabase, ids: string[]) => Promise<Named[]>> = {
+  post: (db, ids) => db.selectFrom("blog_posts").select(["id", "title as name"]).where("id", "in", ids).execute(),
+  report: (db, ids) => db.selectFrom("security_reports").select(["id", "reference as name"]).where("id", "in", ids).execute(),
+  factor: (db, ids) => db.selectFrom("admin_factors").select(["id", "friendly_name as name"]).where("id", "in", ids).execute(),
+  session: async (db, ids) =>
+    (await db.selectFrom("admin_sessions").select(["id", "user_agent", "ip"]).where("id", "in", ids).execute()).map((row) => ({
+      id: row.id ?? "",
+      name: sessionWords(row.user_agent, row.ip),
+    })),
+  message: async (db, ids) =>
+    (await db.selectFrom("contact_messages").select(["id", "name"]).where("id", "in", ids).execute()).map((row) => ({ id: row.id, name: `Message from ${row.name}` })),
+  page: async (db, ids) => db.selectFrom("site_pages").select(["id", "path as name"]).where("id", "in", ids).execute(),
+};
+
+/**
+ * The names an event keeps from when it is recorded (its target's and its session's), so that it
+ * still reads the same once the authenticator is removed or the session has ended.
+ */
+export async function labelsAtWrite(
+  db: AppDatabase,
+  event: { action: AuditAction; target: string | null; session: string | null; label: string | null },
+): Promise<{ target_label: string | null; session_label: string | null }> {
+  const parsed = parseTarget({ ...event, at: "", ip: null, count: 1, target_label: event.label, detail: null });
+  const [target, session] = await Promise.all([
+    event.label === null && parsed.kind && parsed.id ? NAME_QUERIES[parsed.kind](db, [parsed.id]) : [],
+    event.session ? NAME_QUERIES.session(db, [event.session]) : [],
+  ]);
+  return { target_label: event.label ?? target[0]?.name ?? null, session_label: session[0]?.name ?? null };
+}
+
 /**
  * Names a page of events for people: one query per kind of target, whatever the page holds (no
  * query per event); a target since deleted keeps the label stored when it was recorded.
@@ -76,19 +110,13 @@ export async function labelEvents(db: AppDatabase, rows: StoredAuditEvent[]): Pr
   const parsed = rows.map(parseTarget);
   const idsOf = (kind: AuditTargetKind) => [...new Set(parsed.filter((target) => target.kind === kind).map((target) => target.id!))];
   const sessionIds = [...new Set([...idsOf("session"), ...rows.map((row) => row.session).filter((id): id is string => Boolean(id))])];
+  const named = (kind: AuditTargetKind, ids: string[]) => lookUp(ids, (some) => NAME_QUERIES[kind](db, some));
   const [posts, reports, factors, sessions, messages] = await Promise.all([
-    lookUp(idsOf("post"), (ids) => db.selectFrom("blog_posts").select(["id", "title as name"]).where("id", "in", ids).execute()),
-    lookUp(idsOf("report"), (ids) => db.selectFrom("security_reports").select(["id", "reference as name"]).where("id", "in", ids).execute()),
-    lookUp(idsOf("factor"), (ids) => db.selectFrom("admin_factors").select(["id", "friendly_name as name"]).where("id", "in", ids).execute()),
-    lookUp(sessionIds, async (ids) =>
-      (await db.selectFrom("admin_sessions").select(["id", "user_agent", "ip"]).where("id", "in", ids).execute()).map((row) => ({
-        id: row.id ?? "",
-        name: sessionWords(row.user_agent, row.ip),
-      })),
-    ),
-    lookUp(idsOf("message"), async (ids) =>
-      (await db.selectFrom("contact_messages").select(["id", "name"]).where("id", "in", ids).execute()).map((row) => ({ id: row.id, name: `Message from ${row.name}` })),
-    ),
+    named("post", idsOf("post")),
+    named("report", idsOf("report")),
+    named("factor", idsOf("factor")),
+    named("session", sessionIds),
+    named("message", idsOf("message")),
   ]);
   const names: Record<AuditTargetKind, Map<string, string>> = { post: posts, report: reports, factor: factors, session: sessions, message: messages, page: new Map() };
   return rows.map((row, index) => {
@@ -106,7 +134,7 @@ export async function labelEvents(db: AppDatabase, rows: StoredAuditEvent[]): Pr
       detail: target.detail,
       ip: row.ip === null ? null : displayAddress(row.ip),
       session: row.session,
-      session_label: row.session ? (sessions.get(row.session) ?? null) : null,
+      session_label: row.session ? (sessions.get(row.session) ?? row.session_label ?? null) : null,
       count: row.count,
     };
   });

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { AppDatabase } from "../db/database.server";
 import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, actionsOfKind, type AuditAction, type AuditKind, type AuditPage } from "../../domain/audit";
-import { labelEvents } from "./audit-labels.server";
+import { labelEvents, labelsAtWrite } from "./audit-labels.server";
 
 /** What one recorded event says: never a secret (a password, a code, a token), only names and ids. */
 export type AuditEntry = {
@@ -25,6 +25,8 @@ const MAX_FIELD = 200;
  * it reports was made; a failure to record is not hidden from the caller.
  */
 export async function record(db: AppDatabase, { action, target, ip, session, label, detail }: AuditEntry, now = new Date()): Promise<void> {
+  // The names as they are now: the event reads the same once its target or session is gone.
+  const labels = await labelsAtWrite(db, { action, target: clip(target), session: clip(session), label: clip(label) });
   await db
     .insertInto("audit_events")
     .values({
@@ -34,7 +36,8 @@ export async function record(db: AppDatabase, { action, target, ip, session, lab
       target: clip(target),
       ip: clip(ip),
       session: clip(session),
-      target_label: clip(label),
+      target_label: clip(labels.target_label),
+      session_label: clip(labels.session_label),
       detail: clip(detail),
     })
     .execute();
@@ -90,7 +93,7 @@ export async function listAuditEvents(db: AppDatabase, { page = 1, action, kind,
   const totalPages = Math.max(1, Math.ceil(Number(count) / AUDIT_PAGE_SIZE));
   const current = Math.min(Math.max(1, page), totalPages);
   const rows = await query
-    .select(["at", "action", "target", "ip", "session", "count", "target_label", "detail"])
+    .select(["at", "action", "target", "ip", "session", "count", "target_label", "detail", "session_label"])
     .orderBy("at", "desc")
     .orderBy("id", "desc")
     .limit(AUDIT_PAGE_SIZE)

@@ -69,8 +69,8 @@ describe.each(testDatabaseKinds)("the admin account on %s", (kind) => {
     const third = (await attemptLogin({ db }, { password: PASSWORD })) as { challenge: string };
     expect(await verifyLogin({ db, key }, { challenge: third.challenge, code: recovery[1] })).toMatchObject({ ok: false, code: "wrong_code" });
 
-    // Removing the last factor needs a code from a factor that stays (none here: its own code is
-    // refused, issue 30), a recovery code or the password, and brings password-only sign-in back.
+    // Removing the last factor needs a current code (a stale one is refused), a recovery code or
+    // the password, and brings password-only sign-in back.
     const actor = { ip: "198.51.100.30", session: "s1", clientKey: "198.51.100.30" };
     expect(await removeFactor({ db, key }, id, { code: "123456" }, actor)).toMatchObject({ ok: false, code: "wrong_code" });
     const twoStepsOn = new Date(Date.now() + 2 * STEP);

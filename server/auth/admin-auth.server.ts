@@ -4,6 +4,7 @@ import { describeBrowser, type LogoutScope, type SessionSummary } from "../../do
 import { displayAddress } from "../../domain/ip-address";
 import type { AppDatabase } from "../db/database.server";
 import { generatePassword, hashPassword, needsRehash, verifyPassword } from "./password.server";
+import { forgetDevices } from "./devices.server";
 
 const CREDENTIALS_ID = "admin";
 /** How long a login lasts at most. */
@@ -73,6 +74,7 @@ export async function setAdminPassword(
       .$if(keepSession !== undefined, (query) => query.where("token_hash", "!=", keepSession!.tokenHash))
       .execute();
     await revokeAllPreviewLinks(trx, changedAt);
+    await forgetDevices(trx);
   });
 }
 
@@ -244,9 +246,17 @@ export async function revokeSessionById(db: AppDatabase, id: string): Promise<bo
 
 /** Sign-out with a scope: this session, every other one, or all of them. Answers how many ended. */
 export async function signOut(db: AppDatabase, session: AdminSession, scope: LogoutScope): Promise<number> {
-  let query = db.updateTable("admin_sessions").set({ revoked_at: new Date().toISOString() }).where("revoked_at", "is", null);
-  if (scope === "local") query = query.where("token_hash", "=", session.tokenHash);
-  if (scope === "others") query = query.where("token_hash", "!=", session.tokenHash);
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  const now = new Date();
+  return db.transaction().execute(async (trx) => {
+    let query = trx.updateTable("admin_sessions").set({ revoked_at: now.toISOString() }).where("revoked_at", "is", null);
+    if (scope === "local") query = query.where("token_hash", "=", session.tokenHash);
+    if (scope === "others") query = query.where("token_hash", "!=", session.tokenHash);
+    const result = await query.executeTakeFirst();
+    // Everywhere means everything a stolen session could have left behind: preview links, known browsers.
+    if (scope === "global") {
+      await revokeAllPreviewLinks(trx, now);
+      await forgetDevices(trx);
+    }
+    return Number(result.numUpdatedRows);
+  });
 }

@@ -53,16 +53,24 @@ export const GUESSING_ALERT_AFTER = 3;
 /** At most one alert an hour, whichever process sees the guessing. */
 const ALERT_RULE: RateLimitRule = { name: "second-factor:alert", windowMs: 60 * 60 * 1000, limit: 1, message: "" };
 
+/**
+ * Wrong codes at the sign-in challenge alone, by someone not signed in: the signed-in admin's own
+ * slips on the account page (enrolment, a step-up) spend the budget but never raise the alert.
+ * Counted only, never refusing: the budget above does that.
+ */
+const SIGN_IN_FAILURES: RateLimitRule = { name: "second-factor:sign-in", windowMs: SECOND_FACTOR_LIMIT.windowMs, limit: 1_000_000, message: "" };
+
 /** Where the alert goes, and what it names. */
 export type GuessingAlert = { to: string; siteName: string; siteUrl: string };
 
 /**
- * After a right password and a wrong code: once the account has seen a few wrong codes in the
- * window, the security contact hears of it through the outbox, at most once an hour.
+ * After a right password and a wrong code at the sign-in challenge: once a few have been wrong in
+ * the window, the security contact hears of it through the outbox, at most once an hour.
  */
 export async function alertIfGuessing(db: AppDatabase, alert: GuessingAlert | undefined, actor: CodeActor, now = new Date()): Promise<void> {
+  await countAttempt(db, SIGN_IN_FAILURES, ACCOUNT_KEY);
   if (!alert) return;
-  const failures = await attemptsInWindow(db, SECOND_FACTOR_LIMIT, ACCOUNT_KEY);
+  const failures = await attemptsInWindow(db, SIGN_IN_FAILURES, ACCOUNT_KEY);
   if (failures < GUESSING_ALERT_AFTER) return;
   if (await countAttempt(db, ALERT_RULE, ACCOUNT_KEY)) return;
   await enqueueEmail(db, {

@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
+import type { Transaction } from "kysely";
 import type { AppDatabase } from "../db/database.server";
+import type { Database } from "../db/schema";
 
 /**
  * Device tokens (OWASP's "device cookie", docs/decisions/151): a browser that signed in carries
@@ -49,6 +51,14 @@ export async function rememberDevice(db: AppDatabase, token: string | undefined,
     )
     .execute();
   return fresh;
+}
+
+/**
+ * Every known browser is forgotten: after a password change, a reset of the second factor or a
+ * sign-out everywhere, a device cookie from before (perhaps a stolen browser's) grants nothing.
+ */
+export async function forgetDevices(db: AppDatabase | Transaction<Database>): Promise<void> {
+  await db.deleteFrom("admin_devices").execute();
 }
 
 /** The device cookie's value from a Cookie header. */

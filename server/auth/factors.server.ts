@@ -4,6 +4,7 @@ import QRCode from "qrcode";
 import { RECOVERY_CODE_PATTERN, type EnrolledFactor, type FactorSummary } from "../../domain/account";
 import type { AppDatabase } from "../db/database.server";
 import { seal, unseal } from "./secret-box.server";
+import { forgetDevices } from "./devices.server";
 
 /**
  * Authenticator factors (RFC 6238: 30 s, 6 digits, SHA-1) and recovery codes
@@ -188,8 +189,8 @@ export async function deleteFactor(db: AppDatabase, factorId: string): Promise<{
 
 /**
  * The operator's way back for an admin who lost every factor and every recovery code
- * (`npm run admin -- reset-mfa`): factors, recovery codes and open challenges go, and every
- * session ends, in one transaction. Answers what went.
+ * (`npm run admin -- reset-mfa`): factors, recovery codes, open challenges and known browsers go,
+ * and every session ends, in one transaction. Answers what went.
  */
 export async function resetSecondFactor(db: AppDatabase, now = new Date()): Promise<{ factors: number; recoveryCodes: number; sessions: number }> {
   return db.transaction().execute(async (trx) => {
@@ -197,6 +198,7 @@ export async function resetSecondFactor(db: AppDatabase, now = new Date()): Prom
     const recoveryCodes = await trx.deleteFrom("admin_recovery_codes").executeTakeFirst();
     await trx.deleteFrom("admin_login_challenges").execute();
     const sessions = await trx.updateTable("admin_sessions").set({ revoked_at: now.toISOString() }).where("revoked_at", "is", null).executeTakeFirst();
+    await forgetDevices(trx);
     return {
       factors: Number(factors.numDeletedRows),
       recoveryCodes: Number(recoveryCodes.numDeletedRows),

@@ -109,7 +109,7 @@ export async function addFactor(
 }
 
 /**
- * Removes a factor, given a code from a factor that stays, a recovery code, or the password. A
+ * Removes a factor, given a current code (its own or another factor's), a recovery code, or the password. A
  * factor never verified may be taken back without any, from any session of the admin: it cannot
  * sign in, so it protects nothing yet (decision 191).
  */
@@ -123,7 +123,8 @@ export async function removeFactor(
   if (!factor) return { ok: false, code: "not_found" };
   if (factor.status !== "unverified") {
     if (!proof.code && !proof.password) return refuse("invalid", "code", accountMessages.removeNeedsProof);
-    const refused = await stepUp(context, proof, actor, { door: `factor.remove ${factorId}`, exceptFactor: factorId, passwordAllowed: true });
+    // Its own current code too (as GitHub takes): adding a factor needs a step-up, so holding it proves enough.
+    const refused = await stepUp(context, proof, actor, { door: `factor.remove ${factorId}`, passwordAllowed: true });
     if (refused) return refused;
   }
   return deleteFactor(context.db, factorId);

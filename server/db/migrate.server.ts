@@ -39,6 +39,7 @@ import * as reportRevisions from "./migrations/0061-report-revisions";
 import * as weeklyAnalyticsReport from "./migrations/0064-weekly-analytics-report";
 import * as sitePages from "./migrations/0065-site-pages";
 import * as pageRevisions from "./migrations/0067-page-revisions";
+import * as auditSessionLabels from "./migrations/0070-audit-session-labels";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) so the bundled
@@ -84,6 +85,7 @@ export const migrations: Record<string, Migration> = {
   "0064-weekly-analytics-report": weeklyAnalyticsReport,
   "0065-site-pages": sitePages,
   "0067-page-revisions": pageRevisions,
+  "0070-audit-session-labels": auditSessionLabels,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

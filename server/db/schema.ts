@@ -110,6 +110,8 @@ export type AuditEventsTable = {
   /** The target's name when recorded, for a target since deleted; what changed, in words (migration 0059). */
   target_label: string | null;
   detail: string | null;
+  /** The acting session's browser and place when recorded (migration 0070). */
+  session_label: string | null;
 };
 
 export type ContactMessagesTable = {

@@ -39,6 +39,38 @@ export async function createPagePreviewLink(
   return { ok: true, link: { id, token, path, expires_at } };
 }
 
+/** A page's working link as the editor lists it: never its token, which is kept only hashed. */
+export type PagePreviewLink = { id: string; path: string; purpose: PreviewPurpose; expires_at: string; created_at: string };
+
+/** The page's links that still work, newest first, with the page's address; undefined without the page. */
+export async function listPagePreviewLinks(db: AppDatabase, pageId: string, now = new Date()): Promise<PagePreviewLink[] | undefined> {
+  const page = await db.selectFrom("site_pages").select("path").where("id", "=", pageId).executeTakeFirst();
+  if (!page) return undefined;
+  const links = await db
+    .selectFrom("page_preview_links")
+    .select(["id", "purpose", "expires_at", "created_at"])
+    .where("page_id", "=", pageId)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return links.map((link) => ({ ...link, purpose: link.purpose as PreviewPurpose, path: page.path }));
+}
+
+/** Revokes one of the page's links at once; false when the page has no such link still working. */
+export async function revokePagePreviewLink(db: AppDatabase, pageId: string, linkId: string, now = new Date()): Promise<boolean> {
+  const result = await db
+    .updateTable("page_preview_links")
+    .set({ revoked_at: now.toISOString() })
+    .where("page_id", "=", pageId)
+    .where("id", "=", linkId)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** The page a preview token opens, or undefined for an unknown, expired or revoked token. */
 export async function getPreviewPage(db: AppDatabase, token: string, now = new Date()): Promise<PublicPage | undefined> {
   const link = await findWorkingLink(db, "page_preview_links", token, now);

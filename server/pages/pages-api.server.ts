@@ -8,7 +8,7 @@ import { audit } from "../audit/audit.server";
 import type { AppServices } from "../context.server";
 import { jsonBody, sendApiError } from "../http/api-errors.server";
 import { requireAdmin } from "../http/require-admin.server";
-import { createPagePreviewLink } from "./page-preview.server";
+import { createPagePreviewLink, listPagePreviewLinks, revokePagePreviewLink } from "./page-preview.server";
 import { restorePageRevision } from "./page-revision-restore.server";
 import { getPageRevision, listPageRevisions } from "./page-revisions.server";
 import {
@@ -130,10 +130,33 @@ export function adminPagesRouter(services: AppServices) {
     const input = previewLinkInputSchema.safeParse(req.body ?? {});
     if (!input.success) return sendApiError(res, 400, workflowApiMessages.invalidPurpose, { purpose: workflowApiMessages.invalidPurpose });
     const result = await createPagePreviewLink(db, req.params.id, input.data.purpose);
-    if (result.ok) return res.status(201).json(result.link);
+    if (result.ok) {
+      await recordLink(req, res, "page_preview_link.created", input.data.purpose);
+      return res.status(201).json(result.link);
+    }
     if (result.code === "not_found") return sendApiError(res, 404, pageMessages.notFound);
     sendApiError(res, 409, pageMessages.tooManyPreviewLinks);
   });
+
+  router.get("/admin/pages/:id/preview-links", guard, async (req: Request<PageParams>, res: Response) => {
+    const links = await listPagePreviewLinks(db, req.params.id);
+    if (!links) return sendApiError(res, 404, pageMessages.notFound);
+    res.json(links);
+  });
+
+  router.delete("/admin/pages/:id/preview-links/:linkId", guard, async (req: Request<PageParams & { linkId: string }>, res: Response) => {
+    if (!(await revokePagePreviewLink(db, req.params.id, req.params.linkId))) {
+      return sendApiError(res, 404, workflowApiMessages.previewLinkNotFound);
+    }
+    await recordLink(req, res, "page_preview_link.revoked");
+    res.status(204).end();
+  });
+
+  /** A preview link's event, naming its page by its address as it is now. */
+  async function recordLink(req: Request<PageParams>, res: Response, action: AuditAction, detail?: string) {
+    const page = await db.selectFrom("site_pages").select(["id", "path"]).where("id", "=", req.params.id).executeTakeFirst();
+    await audit.record(db, { action, target: req.params.id, label: page?.path ?? null, detail, ip: req.ip, session: res.locals.adminSession?.id });
+  }
 
   /** One event of the audit trail, naming the page by its address. */
   function record(req: Request, res: Response, action: AuditAction, { page }: { page: { id: string; path: string } }, detail?: string) {

@@ -129,8 +129,8 @@ test("an authenticator is enrolled from its QR code's secret, asked for at sign-
   await enterCode(page, codes[1]!);
   await expect(page).toHaveURL(/\/admin\/blog$/);
 
-  // Another one needs a code now; the last one goes with a recovery code (its own codes do not
-  // remove it), and that brings password-only sign-in back.
+  // Another one needs a code now; the last one goes with a recovery code (or its own current
+  // code), and that brings password-only sign-in back.
   await page.getByRole("link", { name: "Account" }).click();
   await factors.getByLabel("Name of the authenticator").fill("Spare");
   await expect(factors.getByLabel("Current password")).toHaveCount(0);
