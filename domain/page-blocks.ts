@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isMediaPath } from "./media";
+import { SITE_PAGE_IDS } from "./page-ids";
 import { singleLineString, storableString } from "./text-rules";
 import { tooLongMessage } from "./text-length";
 
@@ -115,7 +116,14 @@ export type LegalPart = z.infer<typeof legalPartSchema>;
 /** What every block has: a stable id (for the editor's list and the page's anchors) and a hidden flag. */
 /** An anchor on the page (`#name`) for links to a block or section; empty for none. */
 const anchor = z
-  .union([z.literal(""), z.string().regex(/^[a-z][a-z0-9-]*$/, "Lower-case letters, digits and hyphens, starting with a letter").max(PAGE_BLOCK_LIMITS.id)])
+  .union([
+    z.literal(""),
+    z
+      .string()
+      .regex(/^[a-z][a-z0-9-]*$/, "Lower-case letters, digits and hyphens, starting with a letter")
+      .max(PAGE_BLOCK_LIMITS.id)
+      .refine((value) => !SITE_PAGE_IDS.has(value), "The site's own page uses this anchor: choose another"),
+  ])
   .optional();
 
 const base = {

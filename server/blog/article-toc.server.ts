@@ -1,6 +1,7 @@
 import { TOC_MIN_H2 } from "../../domain/blog-taxonomy";
 import { searchableText } from "../../domain/search";
 import { slugify } from "../../domain/slug";
+import { SITE_PAGE_IDS } from "../../domain/page-ids";
 
 /**
  * The table of contents of an article (docs/decisions/159-table-of-contents.md). After the one
@@ -9,9 +10,6 @@ import { slugify } from "../../domain/slug";
  * article and never one of the page's own ids: these are the only ids an article body carries.
  */
 export type TocEntry = { id: string; text: string; level: 2 | 3 };
-
-/** Ids the article page uses itself: a heading never takes one. */
-const PAGE_IDS = new Set(["main", "main-content", "article-body", "article-cta", "related-articles", "on-this-page", "toc"]);
 
 const HEADING = /<(h[23])((?:\s+class="[^"<>]*")?)>([\s\S]*?)<\/\1>/g;
 
@@ -22,7 +20,7 @@ export function withHeadingIds(cleanedHtml: string): { html: string; toc: TocEnt
     const text = searchableText(inner);
     const base = slugify(text).slice(0, 60).replace(/-$/, "") || "section";
     let id = base;
-    for (let n = 2; used.has(id) || PAGE_IDS.has(id); n += 1) id = `${base}-${n}`;
+    for (let n = 2; used.has(id) || SITE_PAGE_IDS.has(id); n += 1) id = `${base}-${n}`;
     used.add(id);
     if (text) toc.push({ id, text, level: tag === "h2" ? 2 : 3 });
     return `<${tag} id="${id}"${attributes}>${inner}</${tag}>`;

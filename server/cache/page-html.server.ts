@@ -11,8 +11,12 @@ export function inlineScriptHashes(html: string): string[] {
   return [...sources];
 }
 
-/** Where a cached page keeps its modules until its first paint (withModulesAfterFirstPaint). */
-const PAGE_MODULES_TEMPLATE_ID = "page-modules";
+/**
+ * Where a cached page keeps its modules until its first paint (withModulesAfterFirstPaint): a
+ * template straight under <body> marked by an attribute no content can carry. Never an id: a
+ * block's anchor or an article's heading takes ids, and the first element with the id would win.
+ */
+const PAGE_MODULES_MARK = "data-page-modules";
 
 /**
  * Runs in the browser once the document is parsed: on the frame after the first paint (at once in
@@ -21,7 +25,7 @@ const PAGE_MODULES_TEMPLATE_ID = "page-modules";
  * inline script.
  */
 const LOAD_AFTER_FIRST_PAINT =
-  `const kept=document.getElementById("${PAGE_MODULES_TEMPLATE_ID}"),load=()=>kept.replaceWith(kept.content);` +
+  `const kept=document.querySelector("body>template[${PAGE_MODULES_MARK}]"),load=()=>kept.replaceWith(kept.content);` +
   `document.visibilityState==="hidden"?load():requestAnimationFrame(()=>setTimeout(load))`;
 
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
@@ -39,7 +43,7 @@ export function withModulesAfterFirstPaint(html: string): string {
   if (!bootstrap) return html;
   const [element, attributes, code] = bootstrap;
   const preloads = html.match(MODULE_PRELOAD) ?? [];
-  const kept = `<template id="${PAGE_MODULES_TEMPLATE_ID}">${preloads.join("")}<script type="module">${code}</script></template>`;
+  const kept = `<template ${PAGE_MODULES_MARK}>${preloads.join("")}<script type="module">${code}</script></template>`;
   return html
     .replace(element, () => `<script${attributes}>${LOAD_AFTER_FIRST_PAINT}</script>${kept}`)
     .replace(MODULE_PRELOAD, (link, offset: number) => (offset < bootstrap.index ? "" : link));

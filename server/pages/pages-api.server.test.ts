@@ -60,6 +60,18 @@ describe.each(testDatabaseKinds)("admin pages API on %s", (kind) => {
     }
   });
 
+  test("a block anchor the site's own page uses is refused, naming the field", async () => {
+    const { call } = await start();
+    for (const taken of ["page-modules", "main"]) {
+      const cta = { id: "band", type: "cta", anchor: taken, title: "Join", actions: [{ kind: "contact" }] };
+      const answer = await call("POST", "/admin/pages", { path: `/anchor-${taken}`, title: "Anchors", blocks: [cta] });
+      expect(answer.status, taken).toBe(400);
+      expect(JSON.stringify(await answer.json())).toContain("The site's own page uses this anchor: choose another");
+    }
+    const fine = { id: "band", type: "cta", anchor: "join-us", title: "Join", actions: [{ kind: "contact" }] };
+    expect((await call("POST", "/admin/pages", { path: "/anchor-fine", title: "Anchors", blocks: [fine] })).status).toBe(201);
+  });
+
   test("a page is created as a draft, edited, previewed and published; the site shows the live version until then", async () => {
     const { db, call, create } = await start();
     const page = await create({ path: "/webinar", title: "Webinar", blocks: [richText("Old words")] });

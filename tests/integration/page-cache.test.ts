@@ -185,13 +185,13 @@ describe("answers from the page cache", () => {
     const html = await response.text();
     const head = html.slice(0, html.indexOf("</head>"));
     expect(head).not.toContain('rel="modulepreload"');
-    const template = /<template id="page-modules">([\s\S]*?)<\/template>/.exec(html)?.[1] ?? "";
+    const template = /<template data-page-modules>([\s\S]*?)<\/template>/.exec(html)?.[1] ?? "";
     expect(template.match(/<link rel="modulepreload"[^>]*>/g)?.length).toBeGreaterThan(3);
     const bootstrap = /<script type="module">([\s\S]*?)<\/script>/.exec(template)?.[1] ?? "";
     expect(bootstrap).toMatch(/import\("\/assets\/entry\.client-[\w-]+\.js"\)/);
     // The loader stands where React Router's module script was, and both are allowed by hash.
     const loader = /<script type="module" async="">([\s\S]*?)<\/script><template/.exec(html)?.[1] ?? "";
-    expect(loader).toContain('getElementById("page-modules")');
+    expect(loader).toContain('querySelector("body>template[data-page-modules]")');
     const policy = response.headers.get("content-security-policy") ?? "";
     for (const code of [loader, bootstrap]) expect(policy).toContain(scriptHashSource(code));
   });
