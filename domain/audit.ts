@@ -64,35 +64,35 @@ export const AUDIT_KIND_LABELS = {
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;
 export const AUDIT_KINDS = Object.keys(AUDIT_KIND_LABELS) as AuditKind[];
 
+/** An action's first word: the kind it belongs to is decided by it. */
+type HeadOf<Action extends string> = Action extends `${infer Head}.${string}` ? Head : Action;
+type AuditActionHead = HeadOf<AuditAction>;
+
+/** The kind of each first word: a new word cannot compile without one (never a default). */
+const AUDIT_HEAD_KINDS: Record<AuditActionHead, AuditKind> = {
+  login: "sign-in",
+  logout: "sign-in",
+  code: "second-factor",
+  step_up: "second-factor",
+  mfa: "second-factor",
+  factor: "second-factor",
+  recovery_codes: "second-factor",
+  recovery_code: "second-factor",
+  session: "account",
+  password: "account",
+  post: "posts",
+  preview_link: "posts",
+  preview_links: "posts",
+  page: "pages",
+  page_preview_link: "pages",
+  report: "reports",
+  message: "messages",
+  messages: "messages",
+};
+
 /** The kind of an action, by its first word. */
 export function auditKindOf(action: AuditAction): AuditKind {
-  const [head] = action.split(".");
-  switch (head) {
-    case "login":
-    case "logout":
-      return "sign-in";
-    case "code":
-    case "step_up":
-    case "mfa":
-    case "factor":
-    case "recovery_codes":
-    case "recovery_code":
-      return "second-factor";
-    case "session":
-    case "password":
-      return "account";
-    case "post":
-    case "preview_link":
-    case "preview_links":
-      return "posts";
-    case "page":
-    case "page_preview_link":
-      return "pages";
-    case "report":
-      return "reports";
-    default:
-      return "messages";
-  }
+  return AUDIT_HEAD_KINDS[action.split(".")[0] as AuditActionHead];
 }
 
 export const actionsOfKind = (kind: AuditKind): AuditAction[] => AUDIT_ACTIONS.filter((action) => auditKindOf(action) === kind);

@@ -1,3 +1,4 @@
+import { assertNever } from "../../../domain/exhaustive";
 import type { LegalPart, PageBlockOf } from "../../../domain/page-blocks";
 import { formatPostDate } from "../../lib/dates";
 import { ContactDetails, DefinitionList, EffectiveDate, LegalDocumentBody, LegalHeader } from "../marketing/legal-document";
@@ -78,5 +79,7 @@ function Part({ part }: { part: LegalPart }) {
       );
     case "contact":
       return <ContactDetails items={part.items} />;
+    default:
+      return assertNever(part, "legal part");
   }
 }

@@ -1,3 +1,4 @@
+import { assertNever } from "../../../domain/exhaustive";
 import type { PublicPostSummary } from "../../../domain/blog-post";
 import type { ResponsiveImage } from "../../../domain/media";
 import type { PageBlock } from "../../../domain/page-blocks";
@@ -94,5 +95,7 @@ function Block({ block, place, posts }: { block: PageBlock; place: BlockPlace; p
       return <StepExplorerBlock block={block} place={place} />;
     case "contact_form":
       return <ContactFormBlock block={block} place={place} />;
+    default:
+      return assertNever(block, "block type");
   }
 }
