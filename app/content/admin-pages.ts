@@ -32,6 +32,7 @@ export const adminPagesCopy = {
 } as const;
 
 export const pageEditorCopy = {
+  shareLead: "Anyone with a link can see this page as it will look, until the link expires or is revoked.",
   createHeading: "New page",
   editHeading: adminPagesMeta.editor.title,
   backToPages: "All pages",

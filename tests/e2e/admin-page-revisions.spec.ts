@@ -82,3 +82,21 @@ test("the history is usable on a phone: no sideways scrolling, its buttons withi
   expect(restore?.height ?? 0).toBeGreaterThanOrEqual(24);
   expect(await axeViolations(page), "the history on a phone").toEqual([]);
 });
+
+test("a page's preview link is made, listed and revoked in its editor, and then opens nothing", async ({ page, browser }) => {
+  const token = await signIn(page);
+  const { id } = await publishedPage(page.request, token, "Preview links of a page");
+  await page.goto(`/admin/pages/edit/${id}`);
+  const links = page.getByRole("region", { name: "Preview links" });
+  await expect(links.getByText("Anyone with a link can see this page as it will look")).toBeVisible();
+  await links.getByRole("button", { name: "Create preview link" }).click();
+  const address = await links.getByRole("textbox").inputValue();
+  expect(address).toMatch(/\/preview\/[\w-]{43}$/);
+  const visitor = await (await browser.newContext()).newPage();
+  expect((await visitor.goto(address))?.status()).toBe(200);
+
+  await links.getByRole("button", { name: /^Revoke/ }).click();
+  await expect(links.getByRole("button", { name: /^Revoke/ })).toHaveCount(0);
+  expect((await visitor.goto(address))?.status()).toBe(404);
+  expect(await axeViolations(page), "page editor with its links").toEqual([]);
+});

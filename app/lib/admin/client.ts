@@ -169,6 +169,10 @@ export const adminApi = {
   deletePage: (id: string) => call<void>(page(id), { method: "DELETE" }),
   createPagePreviewLink: (id: string, purpose: PreviewPurpose) =>
     call<CreatedPreviewLink>(`${page(id)}/preview-links`, { method: "POST", body: json({ purpose }) }),
+  /** The page's working preview links (never their tokens). */
+  listPagePreviewLinks: (id: string) =>
+    call<{ id: string; path: string; purpose: PreviewPurpose; created_at: string; expires_at: string }[]>(`${page(id)}/preview-links`),
+  revokePagePreviewLink: (id: string, linkId: string) => call<void>(`${page(id)}/preview-links/${encodeURIComponent(linkId)}`, { method: "DELETE" }),
   /** The editor's autosave: saves the draft as PATCH does, kept as an autosave revision. */
   autosavePage: (id: string, values: Partial<PageDraftInput>) => call<SitePage>(`${page(id)}/autosave`, { method: "POST", body: json(values) }),
   listPageRevisions: (id: string) => call<PageRevisionSummary[]>(`${page(id)}/revisions`),

@@ -4,6 +4,7 @@ import { BlockList } from "./block-list";
 import { PageActions } from "./page-actions";
 import { PageFields } from "./page-fields";
 import { PageHistory } from "./page-history";
+import { PreviewLinksPanel } from "../workflow/preview-links-panel";
 import { PagePreview } from "./page-preview";
 import { usePageActions } from "./use-page-actions";
 import { usePageDraft, type PageDraft } from "./use-page-draft";
@@ -30,6 +31,11 @@ export function PageEditor({ stored, initial }: { stored?: SitePage; initial: Pa
         </div>
       </div>
       {page ? <PageHistory pageId={page.id} version={version} current={state.draft} busy={busy} onRestore={actions.onRestore} /> : null}
+      {page ? (
+        <div className="mt-10">
+          <PreviewLinksPanel pageId={page.id} />
+        </div>
+      ) : null}
       <PageActions
         page={page}
         busy={busy}

@@ -1,7 +1,8 @@
 import { useId, useState } from "react";
 import { workflowTexts } from "../../../../domain/post-workflow";
 import { formatAdminDate } from "../../../lib/dates";
-import { adminApi } from "../../../lib/admin/client";
+import { adminApi, type AdminApiResult } from "../../../lib/admin/client";
+import { pageEditorCopy } from "../../../content/admin-pages";
 import { useAdminCall, useAdminQuery } from "../../../lib/admin/hooks";
 import { TitledSection } from "../admin-panels";
 import { FieldLabel } from "../admin-form";
@@ -9,22 +10,43 @@ import { FieldLabel } from "../admin-form";
 const buttonClass =
   "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50";
 
+/** Where a post's or a page's links are made, listed and revoked. */
+type LinkDoors = {
+  list: () => Promise<AdminApiResult<{ id: string; created_at: string; expires_at: string }[]>>;
+  create: () => Promise<AdminApiResult<{ path: string }>>;
+  revoke: (linkId: string) => Promise<AdminApiResult<void>>;
+};
+
+const postDoors = (postId: string): LinkDoors => ({
+  list: () => adminApi.listPreviewLinks(postId),
+  create: () => adminApi.createPreviewLink(postId, "share"),
+  revoke: (linkId) => adminApi.revokePreviewLink(postId, linkId),
+});
+
+const pageDoors = (pageId: string): LinkDoors => ({
+  list: () => adminApi.listPagePreviewLinks(pageId),
+  create: () => adminApi.createPagePreviewLink(pageId, "share"),
+  revoke: (linkId) => adminApi.revokePagePreviewLink(pageId, linkId),
+});
+
 /**
- * Shareable preview links of a post: made here (the address is shown once, as only its hash is
- * stored), listed while they work, revoked at once.
+ * Shareable preview links of a post or a page: made here (the address is shown once, as only its
+ * hash is stored), listed while they work, revoked at once.
  */
-export function PreviewLinksPanel({ postId }: { postId: string }) {
+export function PreviewLinksPanel({ postId, pageId }: { postId: string; pageId?: never } | { pageId: string; postId?: never }) {
   const run = useAdminCall();
   const headingId = useId();
   const linkFieldId = useId();
-  const { query, reload } = useAdminQuery(`preview-links:${postId}`, () => adminApi.listPreviewLinks(postId));
+  const owner = postId ?? pageId;
+  const doors = postId ? postDoors(postId) : pageDoors(pageId!);
+  const { query, reload } = useAdminQuery(`preview-links:${owner}`, doors.list);
   const [created, setCreated] = useState<string>();
   const [copied, setCopied] = useState(false);
   const [busy, setBusy] = useState(false);
 
   async function create() {
     setBusy(true);
-    const result = await run(adminApi.createPreviewLink(postId, "share"));
+    const result = await run(doors.create());
     setBusy(false);
     if (!result.ok) return;
     setCreated(new URL(result.data.path, window.location.origin).href);
@@ -34,7 +56,7 @@ export function PreviewLinksPanel({ postId }: { postId: string }) {
 
   async function revoke(linkId: string) {
     setBusy(true);
-    await run(adminApi.revokePreviewLink(postId, linkId));
+    await run(doors.revoke(linkId));
     setBusy(false);
     setCreated(undefined);
     reload();
@@ -50,7 +72,7 @@ export function PreviewLinksPanel({ postId }: { postId: string }) {
   }
 
   return (
-    <TitledSection id={headingId} title={workflowTexts.shareHeading} lead={workflowTexts.shareLead} className="rounded-lg border border-slate-200 p-6" titleClassName="text-lg font-semibold text-slate-900" leadClassName="mt-1 text-sm text-slate-600">
+    <TitledSection id={headingId} title={workflowTexts.shareHeading} lead={postId ? workflowTexts.shareLead : pageEditorCopy.shareLead} className="rounded-lg border border-slate-200 p-6" titleClassName="text-lg font-semibold text-slate-900" leadClassName="mt-1 text-sm text-slate-600">
       <button type="button" disabled={busy} className={`${buttonClass} mt-4`} onClick={() => void create()}>
         {workflowTexts.createShareLink}
       </button>
