@@ -236,6 +236,21 @@ async function teamOnReport(browser: Browser, site: BuiltServer, title: string):
   return team;
 }
 
+test("the team ends every link of a case from the report page; the reporter's link then opens nothing", async ({ browser, site }) => {
+  const reporter = await (await browser.newContext()).newPage();
+  const title = "A case whose link leaked";
+  const { caseLink } = await fileReport(reporter, site.url, validReportFields({ reporter_email: "lin@example.com", vulnerability_title: title }));
+  expect((await reporter.goto(caseLink))?.status()).toBe(200);
+
+  const team = await teamOnReport(browser, site, title);
+  const section = team.getByRole("region", { name: "The reporter's case links" });
+  await expect(section).toContainText("The reporter can ask for a new link");
+  team.once("dialog", (dialog) => void dialog.accept());
+  await section.getByRole("button", { name: "End every case link" }).click();
+  await expect(team.locator("[data-sonner-toast]").filter({ hasText: "Every case link ended" })).toBeVisible();
+  expect((await reporter.goto(caseLink))?.status()).toBe(404);
+});
+
 test("a report sent with a file shows every field and the file on its case page, where the file downloads; axe clean, no sideways scroll at 390 px", async ({ browser, site }) => {
   const reporter = await (await browser.newContext({ bypassCSP: true })).newPage();
   const fields = validReportFields({ reporter_email: "mei@example.com", company: "", vulnerability_title: "Invoices readable by number" });
