@@ -14,6 +14,10 @@ import { createSiteRouter, pageRenderer } from "./routes.server";
 import { connectAtStart, describeTarget, withStartupLock } from "./lifecycle/database-startup.server";
 import { oneLine, StartupError } from "./lifecycle/startup-error.server";
 import { pagesHandler } from "./cache/pages.server";
+import { contentMemo } from "./blog/content-memo.server";
+import { nextScheduledPublication } from "./blog/post-visibility.server";
+import { nextScheduledPagePublication } from "./pages/page-schedule.server";
+import { SEARCH_LIMIT } from "./search/search-limit.server";
 import { requestLog } from "./http/request-log.server";
 import { headerPolicy } from "./http/security-headers.server";
 import { createLogger } from "./logger.server";
@@ -100,6 +104,11 @@ const pages = pagesHandler({
   policy: headers,
   perRequest: pageRenderer(services, build),
   countView: pageViews?.count,
+  content: {
+    nextPublications: [nextScheduledPublication, nextScheduledPagePublication],
+    forgetDerived: (db) => contentMemo(db).forget(),
+    searchLimit: SEARCH_LIMIT,
+  },
 });
 
 const logRequest = requestLog(logger);

@@ -23,6 +23,7 @@ import { resetAttempts } from "./limits/rate-limits.server";
 import { countOutbox, listUndeliveredEmails, retryFailedEmails } from "./mail/outbox.server";
 import { purgeClosedReportAttachments } from "./reports/attachment-store.server";
 import { formatBytes } from "../domain/report-attachments";
+import { SITE_COPY_STEPS } from "./copy-steps.server";
 
 type CommandContext = { config: Config; db: AppDatabase; args: string[] };
 
@@ -145,7 +146,7 @@ const commands: Record<string, Command> = {
     async run({ db, args }) {
       const [file] = args;
       if (!file) throw new UsageError("Name the backup file: npm run admin -- backup backups/site-2026-11-23.db");
-      const counts = await backupDatabase(db, file);
+      const counts = await backupDatabase(db, file, SITE_COPY_STEPS);
       console.log(`Backed up to ${path.resolve(file)} and verified: ${summarise(counts)}.`);
     },
   },
@@ -166,7 +167,7 @@ const commands: Record<string, Command> = {
       }
       const target = createDatabase(databaseTarget(destination));
       try {
-        const counts = await copyDatabase(db, target);
+        const counts = await copyDatabase(db, target, SITE_COPY_STEPS);
         console.log(`Copied and verified (row counts, attachment checksums): ${summarise(counts)}.`);
       } finally {
         await target.destroy();

@@ -2,8 +2,8 @@ import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_TARGETS, parseHolidays, resolveTargets } from "../domain/disclosure-deadlines";
 import type { SiteConfig } from "../domain/site";
-import { parseTrustProxy, type TrustProxy } from "./http/client-key.server";
-import { UPLOAD_BODY_TIMEOUT_MS, UPLOAD_IDLE_TIMEOUT_MS } from "./reports/report-upload.server";
+import { parseTrustProxy, type TrustProxy } from "./config/trust-proxy.server";
+import { UPLOAD_BODY_TIMEOUT_MS, UPLOAD_IDLE_TIMEOUT_MS } from "./config/upload-timeouts";
 
 /** Thrown when an environment variable is invalid; its message is one line naming the variable. */
 export class ConfigError extends Error {

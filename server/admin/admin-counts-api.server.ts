@@ -2,7 +2,7 @@ import express from "express";
 import { countUnreadMessages } from "../contact/contact-messages.server";
 import type { AppServices } from "../context.server";
 import { countNewReports, countReportsAwaitingTeam } from "../reports/reports.server";
-import { requireAdmin } from "../http/require-admin.server";
+import { requireAdmin } from "../auth/require-admin.server";
 
 /** GET /api/admin/counts: the admin navigation's badges in one small answer. */
 export function adminCountsRouter(services: AppServices) {

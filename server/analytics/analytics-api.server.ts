@@ -2,7 +2,7 @@ import express from "express";
 import { analyticsFilter, analyticsPeriod, CSV_TABLES, csvFileName, dayOf, type CsvTable } from "../../domain/analytics";
 import type { AppServices } from "../context.server";
 import { sendApiError } from "../http/api-errors.server";
-import { requireAdmin } from "../http/require-admin.server";
+import { requireAdmin } from "../auth/require-admin.server";
 import { analyticsReport } from "./analytics-report.server";
 import { reportCsv } from "./analytics-csv.server";
 

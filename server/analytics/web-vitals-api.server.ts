@@ -6,7 +6,7 @@ import { hasTaxonomyPage } from "../blog/post-taxonomy.server";
 const TAXONOMY_ROUTES = new Set(["routes/blog-category", "routes/blog-author"]);
 import { isNormalisedPath, normalisedPath } from "../http/path-spelling.server";
 import { pageAddressFinder } from "../cache/page-address.server";
-import { ARTICLE_ROUTE, NOT_FOUND_ROUTE, pageRule } from "../cache/page-rules.server";
+import { ARTICLE_ROUTE, NOT_FOUND_ROUTE, isPublicAddress } from "../cache/page-rules.server";
 import type { AppServices } from "../context.server";
 import { sendApiError, sendRateLimited } from "../http/api-errors.server";
 import { clientKey } from "../http/client-key.server";
@@ -61,7 +61,7 @@ export function webVitalsRouter(services: AppServices, { routes, collector }: We
       const isPublicPage =
         address !== undefined &&
         address.routeId !== NOT_FOUND_ROUTE &&
-        pageRule(address) !== undefined &&
+        isPublicAddress(address) &&
         (address.routeId !== ARTICLE_ROUTE || (await published(address.params.slug ?? ""))) &&
         // A category's or author's page only while a published post has that name (decision 157).
         (!TAXONOMY_ROUTES.has(address.routeId) || (await published(`\u0000${address.routeId}\u0000${address.params.slug ?? ""}`)));

@@ -3,7 +3,7 @@ import { accountMessages } from "../../domain/account";
 import { isAuditKind } from "../../domain/audit";
 import type { AppServices } from "../context.server";
 import { sendApiError } from "../http/api-errors.server";
-import { requireAdmin } from "../http/require-admin.server";
+import { requireAdmin } from "../auth/require-admin.server";
 import { isAuditAction, listAuditEvents } from "./audit.server";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

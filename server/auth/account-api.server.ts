@@ -5,7 +5,7 @@ import { audit } from "../audit/audit.server";
 import type { AppServices } from "../context.server";
 import { sendApiError, sendRateLimited } from "../http/api-errors.server";
 import { clientKey } from "../http/client-key.server";
-import { requireAdmin } from "../http/require-admin.server";
+import { requireAdmin } from "./require-admin.server";
 import type { RateLimited } from "../limits/rate-limits.server";
 import { listSessions, revokeSessionById } from "./admin-auth.server";
 import { findFactor, listFactors, showEnrolment } from "./factors.server";

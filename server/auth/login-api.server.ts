@@ -4,7 +4,7 @@ import { audit } from "../audit/audit.server";
 import type { AppServices } from "../context.server";
 import { sendApiError, sendRateLimited } from "../http/api-errors.server";
 import { clientKey } from "../http/client-key.server";
-import { bearerToken, requireAdmin } from "../http/require-admin.server";
+import { bearerToken, requireAdmin } from "./require-admin.server";
 import { signOut, verifyToken } from "./admin-auth.server";
 import { attemptLogin, verifyLogin, type LoginClient, type SignedIn } from "./admin-login.server";
 import { DEVICE_COOKIE, DEVICE_TTL_MS, deviceFromCookies } from "./devices.server";

@@ -16,7 +16,7 @@ import type { AuditAction } from "../../domain/audit";
 import { audit } from "../audit/audit.server";
 import type { AppServices } from "../context.server";
 import { jsonBody, sendApiError } from "../http/api-errors.server";
-import { requireAdmin } from "../http/require-admin.server";
+import { requireAdmin } from "../auth/require-admin.server";
 
 type PostParams = { id: string };
 

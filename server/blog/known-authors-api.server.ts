@@ -1,6 +1,6 @@
 import express from "express";
 import type { AppServices } from "../context.server";
-import { requireAdmin } from "../http/require-admin.server";
+import { requireAdmin } from "../auth/require-admin.server";
 import { listKnownAuthors } from "./known-authors.server";
 
 /** `GET /api/admin/authors`: the editor's author suggestions, behind the admin guard. */

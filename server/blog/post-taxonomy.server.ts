@@ -3,7 +3,7 @@ import { authorSlug, categorySlug, RELATED_POSTS_LIMIT } from "../../domain/blog
 import { BLOG_PAGE_SIZE } from "../../domain/blog";
 import type { PublicPostSummary } from "../../domain/blog-post";
 import { plainText, relatedWords } from "../../domain/search";
-import { contentMemo } from "../cache/content-memo.server";
+import { contentMemo } from "./content-memo.server";
 import type { AppDatabase } from "../db/database.server";
 import { recentPostsSharingWords } from "../search/post-search.server";
 import { publicFilter, type PublicFilter } from "./post-visibility.server";

@@ -8,7 +8,7 @@ import { audit } from "../audit/audit.server";
 import type { AppServices } from "../context.server";
 import { ADMIN_POST_BODY_LIMIT } from "./posts.server";
 import { jsonBody, sendApiError } from "../http/api-errors.server";
-import { requireAdmin } from "../http/require-admin.server";
+import { requireAdmin } from "../auth/require-admin.server";
 
 type PostParams = { id: string };
 type RevisionParams = PostParams & { revisionId: string };

@@ -16,6 +16,7 @@ import {
   publishedPostLocations,
 } from "./public-posts.server";
 import pino from "pino";
+import { SITE_COPY_STEPS } from "../copy-steps.server";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -164,7 +165,7 @@ describe.each(testDatabaseKinds)("scheduling, SEO fields and slug redirects on %
     const post = await create(source, { title: "Moved", slug: "moved", published: true });
     await updatePost(source, post.id, { slug: "moved-again" });
     const image = await storeImage(source, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]));
-    const counts = await copyDatabase(source, target);
+    const counts = await copyDatabase(source, target, SITE_COPY_STEPS);
     expect(counts).toMatchObject({ blog_slug_redirects: 1, blog_media: 1 });
     expect(await findSlugRedirect(target, "moved")).toBe("moved-again");
     const copied = await target.selectFrom("blog_media").selectAll().executeTakeFirstOrThrow();

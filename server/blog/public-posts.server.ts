@@ -2,7 +2,7 @@ import { sql, type Selectable } from "kysely";
 import { PUBLIC_SUMMARY_FIELDS, type PublicImageSources, type PublicPost, type PublicPostSummary } from "../../domain/blog-post";
 import type { ResponsiveImage } from "../../domain/media";
 import { BLOG_PAGE_SIZE, FEATURED_POSTS_LIMIT } from "../../domain/blog";
-import { contentMemo } from "../cache/content-memo.server";
+import { contentMemo } from "./content-memo.server";
 import type { AppDatabase } from "../db/database.server";
 import type { BlogPostsTable } from "../db/schema";
 import { imagesInHtml, responsiveImages } from "../media/media.server";

@@ -8,13 +8,13 @@ const at = (routeId: string, path = "/", params: PageAddress["params"] = {}): Pa
 
 describe("which answers the page cache keeps", () => {
   test("public pages by route, with the tags of the posts they show; never the admin area or a preview", () => {
-    expect(pageRule(at("routes/home"))).toEqual({ tags: [] });
-    expect(pageRule(at("routes/blog", "/blog"))).toEqual({ tags: ["posts"] });
-    expect(pageRule(at("routes/blog-post", "/blog/some-post", { slug: "some-post" }))).toEqual({ tags: ["post:some-post"] });
-    expect(pageRule(at("routes/security-submit", "/security/submit"))).toEqual({ tags: [] });
-    expect(pageRule(at("routes/not-found", "/no-such-page", { "*": "no-such-page" }))).toEqual({ tags: [] });
+    expect(pageRule(at("routes/home"), SEARCH_LIMIT)).toEqual({ tags: [] });
+    expect(pageRule(at("routes/blog", "/blog"), SEARCH_LIMIT)).toEqual({ tags: ["posts"] });
+    expect(pageRule(at("routes/blog-post", "/blog/some-post", { slug: "some-post" }), SEARCH_LIMIT)).toEqual({ tags: ["post:some-post"] });
+    expect(pageRule(at("routes/security-submit", "/security/submit"), SEARCH_LIMIT)).toEqual({ tags: [] });
+    expect(pageRule(at("routes/not-found", "/no-such-page", { "*": "no-such-page" }), SEARCH_LIMIT)).toEqual({ tags: [] });
     for (const routeId of ["routes/admin-login", "routes/admin-blog", "admin-edit", "routes/post-preview", "routes/a-route-added-later"]) {
-      expect(pageRule(at(routeId)), routeId).toBeUndefined();
+      expect(pageRule(at(routeId), SEARCH_LIMIT), routeId).toBeUndefined();
     }
   });
 
@@ -31,7 +31,7 @@ describe("which answers the page cache keeps", () => {
 
   test("the disclosure policy, which shows today's date, expires at the next midnight", () => {
     const now = new Date(2026, 10, 23, 22, 15);
-    expect(pageRule(at("routes/security", "/security"), now)).toEqual({ tags: [], expiresAt: new Date(2026, 10, 24).getTime() });
+    expect(pageRule(at("routes/security", "/security"), SEARCH_LIMIT, now)).toEqual({ tags: [], expiresAt: new Date(2026, 10, 24).getTime() });
     expect(nextMidnight(new Date(2026, 11, 31, 23, 59))).toBe(new Date(2027, 0, 1).getTime());
   });
 
@@ -68,9 +68,9 @@ describe("which answers the page cache keeps", () => {
 describe("readers' pages (decisions 156, 157)", () => {
   test("search results, category and author pages are kept and dropped by any post change", () => {
     // Search results also sit in their bounded share of the cache, and a miss is a search the client pays for (decision 172).
-    expect(pageRule(at("routes/blog-search", "/blog/search"))).toEqual({ tags: ["posts"], share: "search", limit: SEARCH_LIMIT });
-    expect(pageRule(at("routes/blog-category", "/blog/category/training", { slug: "training" }))).toEqual({ tags: ["posts"] });
-    expect(pageRule(at("routes/blog-author", "/blog/author/jane", { slug: "jane" }))).toEqual({ tags: ["posts"] });
+    expect(pageRule(at("routes/blog-search", "/blog/search"), SEARCH_LIMIT)).toEqual({ tags: ["posts"], share: "search", limit: SEARCH_LIMIT });
+    expect(pageRule(at("routes/blog-category", "/blog/category/training", { slug: "training" }), SEARCH_LIMIT)).toEqual({ tags: ["posts"] });
+    expect(pageRule(at("routes/blog-author", "/blog/author/jane", { slug: "jane" }), SEARCH_LIMIT)).toEqual({ tags: ["posts"] });
   });
 
   test("a search has one address: its words sorted, each once, lower case, one space apart; junk never makes a new key", () => {

@@ -1,7 +1,6 @@
 import { parsePageNumber } from "../../domain/blog";
 import { canonicalSearchText } from "../../domain/search";
 import type { RateLimitRule } from "../limits/rate-limits.server";
-import { SEARCH_LIMIT } from "../search/search-limit.server";
 import { ACKNOWLEDGMENTS_TAG, POSTS_TAG, postTag } from "./content-changes.server";
 import type { PageAddress } from "./page-address.server";
 
@@ -81,10 +80,16 @@ export const PRIVATE_ROUTES = new Set([
   "routes/admin-pages", "admin-page-new", "admin-page-edit",
 ]);
 
-export function pageRule(address: PageAddress, now = new Date()): PageRule | undefined {
-  if (!PUBLIC_ROUTES.has(address.routeId)) return undefined;
+/** Whether the cache may keep the page at this address for everyone (it has a rule). */
+export function isPublicAddress(address: PageAddress): boolean {
+  return PUBLIC_ROUTES.has(address.routeId);
+}
+
+/** A public page's rule; a search page's miss counts against `searchLimit` (the search room's). */
+export function pageRule(address: PageAddress, searchLimit: RateLimitRule, now = new Date()): PageRule | undefined {
+  if (!isPublicAddress(address)) return undefined;
   // Lists of posts: any post's change may add, drop or reorder what they show (decisions 156, 157).
-  if (address.routeId === SEARCH_ROUTE) return { tags: [POSTS_TAG], share: "search", limit: SEARCH_LIMIT };
+  if (address.routeId === SEARCH_ROUTE) return { tags: [POSTS_TAG], share: "search", limit: searchLimit };
   if (LIST_ROUTES.has(address.routeId)) return { tags: [POSTS_TAG] };
   if (address.routeId === "routes/security-acknowledgments") return { tags: [ACKNOWLEDGMENTS_TAG] };
   if (address.routeId === ARTICLE_ROUTE) return { tags: [postTag(address.params.slug ?? "")] };

@@ -3,16 +3,14 @@ import type { Request as ExpressRequest, NextFunction, RequestHandler, Response 
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { AppServices } from "../context.server";
 import { PAGES_TAG, POSTS_TAG, watchContentChanges, onLocalContentChange } from "./content-changes.server";
-import { contentMemo } from "./content-memo.server";
 import { createPageStore, type PageStore, type StoredPage } from "./page-store.server";
 import { sharedRenders } from "./shared-renders.server";
 import { isNormalisedPath, normalisedPath } from "../http/path-spelling.server";
 import { pageAddressFinder } from "./page-address.server";
 import { isRouterDataRequest, NOT_FOUND_ROUTE, PAGE_SHARES, pageCacheKey, pageQueryRedirect, pageRule, type PageRule } from "./page-rules.server";
-import { countAttempt } from "../limits/rate-limits.server";
+import { countAttempt, type RateLimitRule } from "../limits/rate-limits.server";
+import type { AppDatabase } from "../db/database.server";
 import { clientKey } from "../http/client-key.server";
-import { nextScheduledPublication } from "../blog/post-visibility.server";
-import { nextScheduledPagePublication } from "../pages/page-schedule.server";
 import { inlineScriptHashes, withModulesAfterFirstPaint } from "./page-html.server";
 import { answerBytes } from "../http/page-adapter.server";
 import { assignNonce, type HeaderPolicy } from "../http/security-headers.server";
@@ -41,6 +39,18 @@ type Options = {
   perRequest: RequestHandler;
   /** Counts a view of a public page answered to a GET (server/analytics); unset: nothing counted. */
   countView?: (req: IncomingMessage, status: number, path: string, search: string) => void;
+  /** What the features tell the cache (server/app.ts hands it in): the cache imports none of them. */
+  content: PageCacheContent;
+};
+
+/**
+ * When each feature's next scheduled item goes public (pages kept now expire then), what else
+ * to forget on a content change (renders' memos), and the limit a search page's miss counts.
+ */
+export type PageCacheContent = {
+  nextPublications: readonly ((db: AppDatabase) => Promise<Date | null>)[];
+  forgetDerived: (db: AppDatabase) => void;
+  searchLimit: RateLimitRule;
 };
 
 /** The page cache's three entry points (server/app.ts wires them). */
@@ -62,10 +72,10 @@ export type PagesHandler = {
  * compressed once, scripts allowed by hash); everything else is rendered per request with a
  * nonce and `no-store` (decisions 070, 071, 072).
  */
-export function pagesHandler({ services, build, policy, perRequest, countView }: Options): PagesHandler {
+export function pagesHandler({ services, build, policy, perRequest, countView, content }: Options): PagesHandler {
   const { config, db } = services;
   const store = config.pageCacheMaxBytes > 0 ? createPageStore(config.pageCacheMaxBytes, PAGE_SHARES) : undefined;
-  const { watcher, rendering, keyOf, scheduledExpiry, generation, notePageBeyond } = pageCacheFreshness(services, store);
+  const { watcher, rendering, keyOf, scheduledExpiry, generation, notePageBeyond } = pageCacheFreshness(services, store, content);
   const render = createRequestHandler(build, "production");
   const origin = new URL(config.public.siteUrl).origin;
   const improve = compressionImprover(store);
@@ -87,7 +97,7 @@ export function pagesHandler({ services, build, policy, perRequest, countView }:
       );
     });
 
-  const resolve = addressResolver(build);
+  const resolve = addressResolver(build, content.searchLimit);
 
   // Only a canonical address is ever stored, so a lookup by the path as sent finds nothing for
   // any other spelling: those are redirected, here too, at the cost of a hit.
@@ -186,7 +196,7 @@ export function pagesHandler({ services, build, policy, perRequest, countView }:
  * change (a render begun before it is not kept), the next scheduled publication (decision 125:
  * blog pages kept now expire then), and the first list page past the last one.
  */
-function pageCacheFreshness({ config, db }: AppServices, store: PageStore | undefined) {
+function pageCacheFreshness({ config, db }: AppServices, store: PageStore | undefined, content: PageCacheContent) {
   let generation = 0;
   // When the next scheduled post or page goes public (decisions 125, 197): pages kept now expire then.
   let nextPublication: Promise<number | undefined> | undefined;
@@ -194,7 +204,7 @@ function pageCacheFreshness({ config, db }: AppServices, store: PageStore | unde
   const scheduledExpiry = (): Promise<number | undefined> => {
     // Once that moment has passed, the one after it is read again.
     if (knownNext !== undefined && Date.now() >= knownNext) nextPublication = undefined;
-    nextPublication ??= Promise.all([nextScheduledPublication(db), nextScheduledPagePublication(db)]).then(
+    nextPublication ??= Promise.all(content.nextPublications.map((next) => next(db))).then(
       (next) => (knownNext = earliest(next)),
       (error: unknown) => {
         nextPublication = undefined;
@@ -220,7 +230,7 @@ function pageCacheFreshness({ config, db }: AppServices, store: PageStore | unde
     rendering.forget();
     store?.invalidate(tags);
     // What renders work out from the posts as a whole goes with the pages (decision 194).
-    contentMemo(db).forget();
+    content.forgetDerived(db);
   };
   onLocalContentChange(invalidate);
   const watcher = watchContentChanges(db, invalidate, { intervalMs: config.pageCacheCheckMs });
@@ -258,13 +268,13 @@ function viewCounter({ logger }: AppServices, countView: Options["countView"]) {
  * belong to the API or the files, so its redirect is not kept. React Router's data requests are
  * not pages: nothing to resolve.
  */
-function addressResolver(build: ServerBuild) {
+function addressResolver(build: ServerBuild, searchLimit: RateLimitRule) {
   const findPage = pageAddressFinder(build.routes);
   return (path: string, url: string) => {
     if (isRouterDataRequest(path)) return {};
     const normalised = isNormalisedPath(path) ? path : normalisedPath(path);
     const address = findPage(normalised);
-    const rule = address && pageRule(address);
+    const rule = address && pageRule(address, searchLimit);
     const canonical = address?.path ?? normalised;
     const location = canonical === path ? pageQueryRedirect(path, queryOf(url)) : canonical + queryOf(url);
     // The catch-all may answer a page the team edits (decision 197): its loader tags it after the

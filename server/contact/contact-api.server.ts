@@ -9,7 +9,7 @@ import {
 } from "./contact-messages.server";
 import { parseInboxQuery } from "../../domain/contact-inbox";
 import type { AppServices } from "../context.server";
-import { requireAdmin } from "../http/require-admin.server";
+import { requireAdmin } from "../auth/require-admin.server";
 import { sendApiError, sendRateLimited } from "../http/api-errors.server";
 import { clientKey } from "../http/client-key.server";
 

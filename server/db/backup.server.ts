@@ -1,8 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { sql } from "kysely";
-import { DAY_KEYED_TABLES } from "../analytics/day-salts.server";
-import { copyRows, tableCounts, verifyCopy, type CopyCounts } from "./copy-database.server";
+import { sql, type Kysely } from "kysely";
+import { copyRows, tableCounts, verifyCopy, type CopyCounts, type CopySteps } from "./copy-database.server";
 import { createDatabase, isPostgres, truncateWriteAheadLog, type AppDatabase } from "./database.server";
 import { migrateToLatest } from "./migrate.server";
 
@@ -14,14 +13,14 @@ import { migrateToLatest } from "./migrate.server";
  * day's analytics salt and hashes stay behind (decision 175): the copy of the SQLite file has them
  * deleted and is rebuilt without a trace of them before it is handed over.
  */
-export async function backupDatabase(db: AppDatabase, file: string): Promise<CopyCounts> {
+export async function backupDatabase(db: AppDatabase, file: string, steps: CopySteps): Promise<CopyCounts> {
   const target = path.resolve(file);
   if (existsSync(target)) throw new Error(`${target} already exists; name a new file for the backup.`);
   if (!isPostgres(db)) {
     await sql`vacuum into ${target}`.execute(db);
     const backup = createDatabase({ kind: "sqlite", file: target });
     try {
-      await leaveOutDayKeys(backup);
+      await leaveOut(backup, steps.leftOut);
       const { rows } = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(backup);
       if (rows[0]?.integrity_check !== "ok") throw new Error(`The backup failed SQLite's integrity check: ${rows[0]?.integrity_check}`);
       return await tableCounts(backup);
@@ -36,17 +35,17 @@ export async function backupDatabase(db: AppDatabase, file: string): Promise<Cop
       .transaction()
       .setIsolationLevel("repeatable read")
       .execute(async (snapshot) => {
-        await copyRows(snapshot, backup);
-        return verifyCopy(snapshot, backup);
+        await copyRows(snapshot, backup, steps);
+        return verifyCopy(snapshot, backup, steps);
       });
   } finally {
     await backup.destroy();
   }
 }
 
-/** Deletes the day-keyed tables' rows from a fresh SQLite backup and rebuilds the file without them. */
-async function leaveOutDayKeys(backup: AppDatabase): Promise<void> {
-  for (const table of DAY_KEYED_TABLES) await backup.deleteFrom(table).execute();
+/** Deletes the rows that stay behind from a fresh SQLite backup and rebuilds the file without them. */
+async function leaveOut(backup: AppDatabase, tables: readonly string[]): Promise<void> {
+  for (const table of tables) await (backup as unknown as Kysely<Record<string, Record<string, unknown>>>).deleteFrom(table).execute();
   await sql`vacuum`.execute(backup);
   await truncateWriteAheadLog(backup);
 }

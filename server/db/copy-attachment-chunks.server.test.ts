@@ -7,6 +7,7 @@ import { copyDbDatabases, reportRow } from "../../tests/helpers/copy-db";
 import { testDatabaseKinds } from "../../tests/helpers/test-database";
 import { ATTACHMENT_CHUNK_BYTES, insertAttachment, readAttachmentBytes } from "../reports/attachment-store.server";
 import { copyDatabase } from "./copy-database.server";
+import { SITE_COPY_STEPS } from "../copy-steps.server";
 
 describe.each(testDatabaseKinds)("copy-db of chunked attachments from SQLite to %s", (targetKind) => {
   const open = copyDbDatabases();
@@ -34,7 +35,7 @@ describe.each(testDatabaseKinds)("copy-db of chunked attachments from SQLite to 
     await insertAttachment(source, facts, file);
     rmSync(file);
 
-    const counts = await copyDatabase(source, target);
+    const counts = await copyDatabase(source, target, SITE_COPY_STEPS);
     expect(counts).toMatchObject({ report_attachments: 1, report_attachment_chunks: 2 });
     expect(Buffer.compare(await readAttachmentBytes(target, "a1"), bytes)).toBe(0);
   });

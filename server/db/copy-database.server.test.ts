@@ -17,6 +17,7 @@ import { everyBlock } from "../../tests/helpers/every-block";
 import { createPagePreviewLink, getPreviewPage } from "../pages/page-preview.server";
 import { findPublishedPage } from "../pages/public-pages.server";
 import { createPage, getPage, publishPage, updatePage } from "../pages/site-pages.server";
+import { SITE_COPY_STEPS } from "../copy-steps.server";
 
 // From the embedded default to each kind of target, PostgreSQL included when it is configured.
 describe.each(testDatabaseKinds)("copy-db from SQLite to %s", (targetKind) => {
@@ -37,7 +38,7 @@ describe.each(testDatabaseKinds)("copy-db from SQLite to %s", (targetKind) => {
       .values({ id: "a1", report_id: "r1", position: 0, filename: "shot.png", content_type: "image/png", size: bytes.length, sha256: crypto.createHash("sha256").update(bytes).digest("hex"), data: bytes, created_at: now })
       .execute();
 
-    const counts = await copyDatabase(source, target);
+    const counts = await copyDatabase(source, target, SITE_COPY_STEPS);
     expect(counts).toMatchObject({ blog_posts: 1, admin_credentials: 1, mail_outbox: 1, security_reports: 1, report_attachments: 1 });
     expect(await getPostById(target, post.post.id)).toEqual(post.post);
     const attachment = await target.selectFrom("report_attachments").selectAll().executeTakeFirstOrThrow();
@@ -54,7 +55,7 @@ describe.each(testDatabaseKinds)("copy-db from SQLite to %s", (targetKind) => {
     const link = await createPreviewLink(source, post.post.id, "share");
     if (!link.ok) throw new Error("no link");
 
-    const counts = await copyDatabase(source, target);
+    const counts = await copyDatabase(source, target, SITE_COPY_STEPS);
     expect(counts).toMatchObject({ post_revisions: 2, post_preview_links: 1 });
     expect(await listRevisions(target, post.post.id)).toEqual(await listRevisions(source, post.post.id));
     expect(await getPreviewPost(target, link.link.token)).toMatchObject({ slug: "moved", content: "<p>Unsaved</p>" });
@@ -72,7 +73,7 @@ describe.each(testDatabaseKinds)("copy-db from SQLite to %s", (targetKind) => {
     const link = await createPagePreviewLink(source, page.page.id);
     if (!link.ok) throw new Error("no link");
 
-    const counts = await copyDatabase(source, target);
+    const counts = await copyDatabase(source, target, SITE_COPY_STEPS);
     expect(counts).toMatchObject({ site_pages: 1, site_page_redirects: 1, page_preview_links: 1 });
     expect(await getPage(target, page.page.id)).toEqual(await getPage(source, page.page.id));
     expect(await findPublishedPage(target, "/offer")).toEqual({ kind: "redirect", to: "/spring-offer" });
@@ -96,7 +97,7 @@ describe.each(testDatabaseKinds)("copy-db from SQLite to %s", (targetKind) => {
     if (!scheduled.ok || !renamed.ok) throw new Error("not created");
     await updatePost(source, renamed.post.id, { slug: "new-name" });
 
-    const counts = await copyDatabase(source, target);
+    const counts = await copyDatabase(source, target, SITE_COPY_STEPS);
     expect(counts).toMatchObject({ blog_post_editorial: 2, blog_slug_redirects: 1, blog_media: 1 });
     expect(await getPostById(target, scheduled.post.id)).toMatchObject({ publish_at: later });
     expect(await getPostById(target, renamed.post.id)).toMatchObject({ meta_title: "Search headline", social_image_url: image.url });
@@ -113,7 +114,7 @@ describe.each(testDatabaseKinds)("copy-db from SQLite to %s", (targetKind) => {
     await countSomeViews(source);
     const salt = await source.selectFrom("analytics_salts").select("salt").executeTakeFirstOrThrow();
     expect(salt.salt.length).toBeGreaterThan(20);
-    const counts = await copyDatabase(source, target);
+    const counts = await copyDatabase(source, target, SITE_COPY_STEPS);
     expect(counts).toMatchObject({ analytics_pages: 2 });
     for (const table of DAY_KEYED_TABLES) {
       expect((await source.selectFrom(table).selectAll().execute()).length, table).toBeGreaterThan(0);
@@ -138,7 +139,7 @@ describe.each(testDatabaseKinds)("copy-db from SQLite to %s", (targetKind) => {
     for (let start = 0; start < rows.length; start += 200) {
       await source.insertInto("analytics_demo_clicks").values(rows.slice(start, start + 200)).execute();
     }
-    const counts = await copyDatabase(source, target);
+    const counts = await copyDatabase(source, target, SITE_COPY_STEPS);
     expect(counts).toMatchObject({ analytics_demo_clicks: 1205 });
     const total = await target
       .selectFrom("analytics_demo_clicks")
@@ -160,7 +161,7 @@ describe.each(testDatabaseKinds)("copy-db from SQLite to %s", (targetKind) => {
     for (let start = 0; start < rows.length; start += 500) {
       await source.insertInto("analytics_vitals").values(rows.slice(start, start + 500)).execute();
     }
-    const counts = await copyDatabase(source, target);
+    const counts = await copyDatabase(source, target, SITE_COPY_STEPS);
     expect(counts.analytics_vitals).toBe(1200);
     const total = await target.selectFrom("analytics_vitals").select((eb) => eb.fn.sum<number | string>("samples").as("sum")).executeTakeFirstOrThrow();
     expect(Number(total.sum)).toBe((1200 * 1201) / 2);
@@ -183,7 +184,7 @@ describe.each(testDatabaseKinds)("copy-db from SQLite to %s", (targetKind) => {
     const target = await open(targetKind);
     await createPost(source, { title: "One", slug: "one" });
     await createPost(target, { title: "Already here", slug: "already-here" });
-    await expect(copyDatabase(source, target)).rejects.toThrow(
+    await expect(copyDatabase(source, target, SITE_COPY_STEPS)).rejects.toThrow(
       "The target database already has rows in blog_posts; copy-db only fills an empty database.",
     );
     const slugs = await target.selectFrom("blog_posts").select("slug").execute();

@@ -2,10 +2,19 @@ import crypto from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { AppDatabase } from "./database.server";
 import { migrateToLatest } from "./migrate.server";
-import { indexMissingPosts } from "../search/post-search.server";
-import { readAttachmentChunks } from "../reports/attachment-store.server";
 
 type Row = Record<string, unknown>;
+
+/**
+ * What the features add to a copy of the database (handed in by the composition root,
+ * server/copy-steps.server.ts): tables whose rows never leave the database they were made in,
+ * what each writes afresh in the target once the rows are in, and how each checks a finished copy.
+ */
+export type CopySteps = {
+  leftOut: readonly string[];
+  afterCopy: readonly ((target: AppDatabase) => Promise<unknown>)[];
+  verify: readonly ((target: AppDatabase) => Promise<void>)[];
+};
 type UntypedDatabase = Kysely<Record<string, Row>>;
 
 /**
@@ -17,7 +26,7 @@ type UntypedDatabase = Kysely<Record<string, Row>>;
  * (`blog_social_cards`, made again on request). The
  * analytics roll-ups move: they are the site's history, keyed by several columns. The day's
  * analytics salt and what is keyed under it (visitor and client hashes) never leave the database
- * they were made in (`DAY_KEYED_TABLES`, decision 175): a copy counts today's visitors afresh.
+ * they were made in (`CopySteps.leftOut`, decision 175): a copy counts today's visitors afresh.
  */
 const COPIED_TABLES = [
   { table: "blog_posts", key: "id", batch: 100 },
@@ -68,18 +77,18 @@ export type CopyCounts = Record<(typeof COPIED_TABLES)[number]["table"], number>
  * SQLite file to PostgreSQL when the site grows). The target is migrated first and filled in one
  * transaction: it ends up complete or untouched. Then the copy is verified (`verifyCopy`).
  */
-export async function copyDatabase(source: AppDatabase, target: AppDatabase): Promise<CopyCounts> {
+export async function copyDatabase(source: AppDatabase, target: AppDatabase, steps: CopySteps): Promise<CopyCounts> {
   await migrateToLatest(source);
   await migrateToLatest(target);
-  await copyRows(source, target);
-  return verifyCopy(source, target);
+  await copyRows(source, target, steps);
+  return verifyCopy(source, target, steps);
 }
 
 /**
  * Fills the migrated, empty `target` from `source` in one transaction. `source` may be a
  * transaction itself (a consistent snapshot of a running site: see backup.server.ts).
  */
-export async function copyRows(source: AppDatabase, target: AppDatabase): Promise<void> {
+export async function copyRows(source: AppDatabase, target: AppDatabase, steps: CopySteps): Promise<void> {
   const from = source as unknown as UntypedDatabase;
   const to = target as unknown as UntypedDatabase;
   for (const { table } of COPIED_TABLES) {
@@ -94,17 +103,17 @@ export async function copyRows(source: AppDatabase, target: AppDatabase): Promis
         await trx.insertInto(table).values(rows).execute();
       });
     }
-    // The search index is derived from the posts: written afresh in the target (decision 156).
-    await indexMissingPosts(trx as unknown as AppDatabase);
+    // Derived data (the search index, decision 156) is written afresh in the target.
+    for (const step of steps.afterCopy) await step(trx as unknown as AppDatabase);
   });
 }
 
 /**
- * Checks a finished copy: the same number of rows in every table, every attachment's bytes (all
- * its chunks) with the SHA-256 recorded when it was received, and every image with the SHA-256 of
- * its address. Throws naming the first difference; returns the counts.
+ * Checks a finished copy: the same number of rows in every table, what each feature checks (an
+ * attachment's bytes against the SHA-256 recorded when it was received), and every image with the
+ * SHA-256 of its address. Throws naming the first difference; returns the counts.
  */
-export async function verifyCopy(source: AppDatabase, target: AppDatabase): Promise<CopyCounts> {
+export async function verifyCopy(source: AppDatabase, target: AppDatabase, steps: CopySteps): Promise<CopyCounts> {
   const from = source as unknown as UntypedDatabase;
   const to = target as unknown as UntypedDatabase;
   const counts = {} as CopyCounts;
@@ -115,15 +124,7 @@ export async function verifyCopy(source: AppDatabase, target: AppDatabase): Prom
     }
     counts[table] = actual;
   }
-  // Every file rebuilt from the copy's bytes, against the SHA-256 recorded when it was received.
-  const attachments = await target.selectFrom("report_attachments").select(["id", "sha256"]).execute();
-  for (const { id, sha256 } of attachments) {
-    const hash = crypto.createHash("sha256");
-    for await (const piece of readAttachmentChunks(target, id)) hash.update(piece);
-    if (hash.digest("hex") !== sha256) {
-      throw new Error(`Verification failed: attachment ${id} differs from the source (SHA-256).`);
-    }
-  }
+  for (const check of steps.verify) await check(target);
   // Images are addressed by their SHA-256: each must still hash to its own address.
   const images = await target.selectFrom("blog_media").select("sha256").execute();
   for (const { sha256 } of images) {

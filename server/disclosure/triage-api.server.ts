@@ -7,7 +7,7 @@ import { REPORT_STATUS_LABELS } from "../../domain/report-status";
 import { audit } from "../audit/audit.server";
 import type { AppServices } from "../context.server";
 import { sendApiError } from "../http/api-errors.server";
-import { requireAdmin } from "../http/require-admin.server";
+import { requireAdmin } from "../auth/require-admin.server";
 import { cvssMessages } from "../../domain/cvss";
 import { CVSS_VECTOR_MAX } from "../../domain/cvss-vector";
 import { disclosureMetrics } from "./disclosure-metrics.server";

@@ -1,7 +1,8 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, test } from "vitest";
-import { clientAddressReader, clientKey, type TrustProxy } from "./client-key.server";
+import { clientAddressReader, clientKey } from "./client-key.server";
+import type { TrustProxy } from "../config/trust-proxy.server";
 
 /**
  * clientKey on a real HTTP port behind Express's `trust proxy`, as server/index.ts sets it: what

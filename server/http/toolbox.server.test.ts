@@ -11,12 +11,10 @@ const TOOLS = [
   "client-key.server.ts",
   "cross-site.server.ts",
   "form-data.server.ts",
-  "locals.ts",
   "page-adapter.server.ts",
   "path-spelling.server.ts",
   "precompressed.server.ts",
   "request-log.server.ts",
-  "require-admin.server.ts",
   "security-headers.server.ts",
   "unavailable.server.ts",
 ];

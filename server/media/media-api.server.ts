@@ -5,7 +5,7 @@ import { readImage, storeImage, type StoredImage } from "./media.server";
 import { readVariant } from "./media-variants.server";
 import { listStoredImages } from "./media-library.server";
 import { mediaLibraryMessages, parseLibraryPage } from "../../domain/media-library";
-import { requireAdmin } from "../http/require-admin.server";
+import { requireAdmin } from "../auth/require-admin.server";
 import { sendApiError } from "../http/api-errors.server";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";

@@ -7,7 +7,7 @@ import type { AuditAction } from "../../domain/audit";
 import { audit } from "../audit/audit.server";
 import type { AppServices } from "../context.server";
 import { jsonBody, sendApiError } from "../http/api-errors.server";
-import { requireAdmin } from "../http/require-admin.server";
+import { requireAdmin } from "../auth/require-admin.server";
 import { createPagePreviewLink, listPagePreviewLinks, revokePagePreviewLink } from "./page-preview.server";
 import { restorePageRevision } from "./page-revision-restore.server";
 import { getPageRevision, listPageRevisions } from "./page-revisions.server";

@@ -17,6 +17,7 @@ import {
   type AttachmentKind,
 } from "../../domain/report-attachments";
 import { REPORT_FIELDS, REPORT_LIMITS, reportMessages } from "../../domain/vulnerability-report";
+import { UPLOAD_BODY_TIMEOUT_MS, UPLOAD_IDLE_TIMEOUT_MS } from "../config/upload-timeouts";
 
 export type UploadLimits = {
   maxFileBytes: number;
@@ -28,19 +29,6 @@ export type UploadLimits = {
   /** Longest time from the start of reading to the body's last byte (REPORT_UPLOAD_TIMEOUT). */
   bodyTimeoutMs: number;
 };
-
-/**
- * An upload that sends nothing for this long holds an upload slot for nothing: it is cut. The
- * default of REPORT_UPLOAD_IDLE_TIMEOUT (docs/decisions/132).
- */
-export const UPLOAD_IDLE_TIMEOUT_MS = 30_000;
-
-/**
- * The whole body must arrive within this, however steadily it trickles: a report at its 51 MB
- * cap needs about 3.5 Mbit/s, one 10 MB file about 0.7 Mbit/s. The default of
- * REPORT_UPLOAD_TIMEOUT (docs/decisions/132).
- */
-export const UPLOAD_BODY_TIMEOUT_MS = 120_000;
 
 export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
   maxFileBytes: ATTACHMENT_LIMITS.maxFileBytes,

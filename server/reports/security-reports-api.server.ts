@@ -6,7 +6,7 @@ import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from "./report-upload.server
 import { submitReport } from "./submit-report.server";
 import { createUploadGate, type UploadGate } from "./upload-quota.server";
 import { getAttachment, listReports } from "./reports.server";
-import { requireAdmin } from "../http/require-admin.server";
+import { requireAdmin } from "../auth/require-admin.server";
 import { sendApiError, sendRateLimited } from "../http/api-errors.server";
 import { clientKey } from "../http/client-key.server";
 import { parseReportFilter } from "../../domain/contact-inbox";

@@ -7,6 +7,7 @@ import { importPosts } from "../blog/post-transfer.server";
 import { copyDatabase } from "../db/copy-database.server";
 import { searchPosts } from "./post-search.server";
 import { startSearchWorker } from "./search-worker.server";
+import { SITE_COPY_STEPS } from "../copy-steps.server";
 
 const vectors = JSON.parse(readFileSync(new URL("../../tests/fixtures/xss-vectors.json", import.meta.url), "utf8")) as unknown;
 const hostile: string[] = [
@@ -171,7 +172,7 @@ describe.each(testDatabaseKinds)("post search on %s", (kind) => {
     await createPost(await db(), { title: "Copied compliance", slug: "copied", published: true });
     const target = await createTestDatabase(kind);
     try {
-      await copyDatabase(await db(), target.db);
+      await copyDatabase(await db(), target.db, SITE_COPY_STEPS);
       const query = parseSearchQuery("copied");
       expect(query.ok && (await searchPosts(target.db, query.words, 1))?.total).toBe(1);
     } finally {

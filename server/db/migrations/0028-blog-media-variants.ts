@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
+import sharp from "sharp";
 import type { MediaExtension } from "../../../domain/media";
-import { imageDimensions } from "../../media/image-processing.server";
 import { isPostgres } from "../database.server";
 
 type MediaRows = { blog_media: { sha256: string; extension: string; data: Buffer; width: number | null; height: number | null; animated: number } };
@@ -43,6 +43,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .set({ width: dimensions.width, height: dimensions.height, animated: dimensions.animated ? 1 : 0 })
       .where("sha256", "=", sha256)
       .execute();
+  }
+}
+
+/** The sharp format of each stored extension: an image that decodes as another is not measured. */
+const DECODER_FORMATS: Record<MediaExtension, string> = { png: "png", jpg: "jpeg", webp: "webp", gif: "gif" };
+
+/**
+ * An image's upright size and whether it moves, as the media room measured it in November 2026:
+ * a migration keeps its own copy, so a later change there cannot change what this one did.
+ */
+async function imageDimensions(bytes: Buffer, extension: MediaExtension): Promise<{ width: number; height: number; animated: boolean } | undefined> {
+  try {
+    const metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+    if (metadata.format !== DECODER_FORMATS[extension]) return undefined;
+    const { width, height } = metadata.autoOrient;
+    if (!(width > 0 && height > 0)) return undefined;
+    return { width, height, animated: extension === "gif" || (metadata.pages ?? 1) > 1 };
+  } catch {
+    return undefined;
   }
 }
 

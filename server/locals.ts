@@ -1,4 +1,4 @@
-import type { AdminSession } from "../auth/admin-auth.server";
+import type { AdminSession } from "./auth/admin-auth.server";
 
 /** Everything a request handler may leave in `res.locals` for later ones, declared once. */
 declare module "express-serve-static-core" {

@@ -1,8 +1,8 @@
 import type { RequestHandler } from "express";
 import { authMessages } from "../../domain/auth";
-import { verifyToken } from "../auth/admin-auth.server";
+import { verifyToken } from "./admin-auth.server";
 import type { AppServices } from "../context.server";
-import { sendApiError } from "./api-errors.server";
+import { sendApiError } from "../http/api-errors.server";
 
 /** The token of an `Authorization: Bearer <token>` header, or "" without one. */
 export function bearerToken(header: string | undefined): string {

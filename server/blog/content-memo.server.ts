@@ -1,6 +1,6 @@
 import type { AppDatabase } from "../db/database.server";
-import { nextScheduledPublication } from "../blog/post-visibility.server";
-import { onLocalContentChange } from "./content-changes.server";
+import { nextScheduledPublication } from "./post-visibility.server";
+import { onLocalContentChange } from "../cache/content-changes.server";
 
 /**
  * What pages work out from the published posts as a whole (an article's related posts, how many

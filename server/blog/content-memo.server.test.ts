@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../tests/helpers/test-database";
-import { createPost } from "../blog/posts.server";
-import { getBlogIndexPage } from "../blog/public-posts.server";
-import { POSTS_TAG, recordContentChange } from "./content-changes.server";
+import { createPost } from "./posts.server";
+import { getBlogIndexPage } from "./public-posts.server";
+import { POSTS_TAG, recordContentChange } from "../cache/content-changes.server";
 import { contentMemo } from "./content-memo.server";
 
 describe.each(testDatabaseKinds)("what renders keep until the posts change, on %s", (kind) => {
