@@ -16,6 +16,23 @@ const ROUTER = {
 /** The feature rooms of server/ (everything but the process, config, db, limits, logger and http). */
 const FEATURES = "admin|analytics|audit|blog|cache|contact|disclosure|lifecycle|mail|media|reports|search|social-cards";
 
+/**
+ * The rooms above the floors (docs/architecture.md): a floor (db, cache, http, limits, config,
+ * lifecycle) is told what it needs by the composition root (server/app.ts, server/cli.ts) and
+ * imports none of them.
+ */
+const ABOVE_FLOORS = "admin|analytics|audit|auth|blog|contact|disclosure|mail|media|pages|people|preview|reports|revisions|search|social-cards";
+const FLOOR = {
+  regex: `^(\\.{1,2}/)+(${ABOVE_FLOORS})/`,
+  message: "A floor (db, cache, http, limits, config) imports no feature: have the composition root hand in what it needs.",
+};
+
+/** The server never imports the browser's code (copy the server needs lives in domain/ or server/). */
+const NO_APP = { regex: "^(\\.\\./)+app/", message: "server/ imports nothing from app/: move what both need into domain/." };
+
+/** The floors, each a folder of server/ (or config.server.ts beside them). */
+const FLOORS = ["server/db/**/*.ts", "server/cache/**/*.ts", "server/limits/**/*.ts", "server/config/**/*.ts", "server/config.server.ts", "server/lifecycle/**/*.ts"];
+
 /** One `no-restricted-imports` per group of files (a later block replaces an earlier one's options). */
 function imports(...patterns) {
   return { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [...patterns, ROUTER] }] };
@@ -38,6 +55,17 @@ export default tseslint.config(
     files: ["**/*.{ts,tsx}"],
     ignores: [...TESTS, "server/routes.server.ts"],
     rules: imports(),
+  },
+  {
+    files: ["server/**/*.ts"],
+    // The seeded specification pages still take their copy from app/content (issue 41's next step).
+    ignores: [...TESTS, "server/routes.server.ts", "server/pages/seed/**"],
+    rules: imports(NO_APP),
+  },
+  {
+    files: FLOORS,
+    ignores: TESTS,
+    rules: imports(FLOOR, NO_APP),
   },
   {
     // Pure rules shared by browser and server: nothing but itself, its schema library and the
@@ -75,9 +103,11 @@ export default tseslint.config(
     rules: {
       ...imports(
         {
-          regex: `^\\.\\./((${FEATURES})/|routes\\.server$|auth/(?!admin-auth\\.server$))`,
+          regex: `^\\.\\./((${FEATURES})/|routes\\.server$)`,
           message: "server/http/ holds HTTP tools only: it imports no feature (move the module into its feature's folder).",
         },
+        FLOOR,
+        NO_APP,
       ),
       "no-restricted-syntax": [
         "error",
@@ -93,6 +123,6 @@ export default tseslint.config(
     // replies) builds on it, never the reverse.
     files: ["server/reports/**/*.ts"],
     ignores: TESTS,
-    rules: imports({ regex: "^\\.\\./disclosure/", message: "server/reports/ never imports server/disclosure/ (disclosure builds on reports)." }),
+    rules: imports({ regex: "^\\.\\./disclosure/", message: "server/reports/ never imports server/disclosure/ (disclosure builds on reports)." }, NO_APP),
   },
 );
