@@ -58,8 +58,7 @@ export default tseslint.config(
   },
   {
     files: ["server/**/*.ts"],
-    // The seeded specification pages still take their copy from app/content (issue 41's next step).
-    ignores: [...TESTS, "server/routes.server.ts", "server/pages/seed/**"],
+    ignores: [...TESTS, "server/routes.server.ts"],
     rules: imports(NO_APP),
   },
   {
@@ -70,9 +69,20 @@ export default tseslint.config(
   {
     // Pure rules shared by browser and server: nothing but itself, its schema library and the
     // CVSS calculator that scores vectors the same on both sides (docs/decisions/195).
-    files: ["domain/**/*.ts"],
+    files: ["domain/*.ts"],
     ignores: TESTS,
     rules: imports({ regex: "^(?!\\./|zod$|ae-cvss-calculator$)", message: "domain/ imports only domain/, zod and ae-cvss-calculator." }),
+  },
+  {
+    // The site's copy (the specification's words, which the seeded pages and the app both read).
+    files: ["domain/site-copy/*.ts"],
+    ignores: TESTS,
+    rules: imports({ regex: "^(?!\\.{1,2}/(?!\\.)|zod$)", message: "domain/ imports only domain/ and zod." }),
+  },
+  {
+    files: ["domain/site-copy/legal/*.ts"],
+    ignores: TESTS,
+    rules: imports({ regex: "^(?!\\./|\\.\\./(?!\\.)|\\.\\./\\.\\./(?!\\.)|zod$)", message: "domain/ imports only domain/ and zod." }),
   },
   {
     // Browser code: server modules only for their types (erased from the bundle).

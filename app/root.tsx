@@ -16,7 +16,7 @@ import { Toaster } from "./components/layout/toaster";
 import { useSiteLinks } from "./components/ui/site-link";
 import { useRecordVisitSource } from "./lib/browser/use-record-visit-source";
 import { usePageSpeed } from "./lib/browser/use-page-speed";
-import { navigationLabels } from "./content/shared";
+import { navigationLabels } from "../domain/site-copy/shared";
 import "./styles/app.css";
 // The same file fonts.css names: preloaded so the first paint already has the brand face.
 import brandFontUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";

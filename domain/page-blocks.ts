@@ -37,6 +37,7 @@ export const PAGE_ICONS = [
   "conversation", "grounded", "sparkles", "chart", "adaptive", "shield", "onboarding", "compliance",
   "sales", "customer", "mail", "phone", "check", "lock", "eye", "people", "target",
 ] as const;
+export type PageIcon = (typeof PAGE_ICONS)[number];
 export const PAGE_ILLUSTRATIONS = [
   "HeroIllustration", "UploadIllustration", "ProgramIllustration", "ConversationIllustration", "ForgettingCurveFigure",
 ] as const;

@@ -1,5 +1,5 @@
 import { blogMessages } from "../../domain/blog";
-import { linkedPageMeta } from "./shared";
+import { linkedPageMeta } from "../../domain/site-copy/shared";
 
 /** Copy of the public blog pages. Messages of the specification live in domain/blog.ts. */
 export const blogCopy = {

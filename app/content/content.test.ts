@@ -1,14 +1,14 @@
 import { describe, expect, test } from "vitest";
-import { disclosurePolicy } from "./disclosure-policy";
-import { featuresCopy } from "./features";
-import { howItWorksCopy } from "./how-it-works";
-import { privacyPolicy } from "./legal/privacy";
-import { termsOfUse } from "./legal/terms";
-import type { LegalDocument } from "./legal/types";
-import { scienceCopy } from "./science";
-import { useCases } from "./use-cases";
-import { solutionsCopy } from "./solutions";
-import { supportCopy } from "./support";
+import { disclosurePolicy } from "../../domain/site-copy/disclosure-policy";
+import { featuresCopy } from "../../domain/site-copy/features";
+import { howItWorksCopy } from "../../domain/site-copy/how-it-works";
+import { privacyPolicy } from "../../domain/site-copy/legal/privacy";
+import { termsOfUse } from "../../domain/site-copy/legal/terms";
+import type { LegalDocument } from "../../domain/site-copy/legal/types";
+import { scienceCopy } from "../../domain/site-copy/science";
+import { useCases } from "../../domain/site-copy/use-cases";
+import { solutionsCopy } from "../../domain/site-copy/solutions";
+import { supportCopy } from "../../domain/site-copy/support";
 
 describe("the counts of the specification", () => {
   test("3 how-it-works steps, 6 feature cards, 9 FAQ entries, 4 Kirkpatrick levels", () => {

@@ -1,26 +1,9 @@
 import type { MetaDescriptor } from "react-router";
 import type { SiteConfig } from "../../domain/site";
+import type { PageMetaInput } from "../../domain/page-meta";
 
-export type PageMetaInput = {
-  /** The page's own title; the site name is appended. */
-  title: string;
-  description: string;
-  /** The canonical path, starting with "/". */
-  path: string;
-  keywords?: readonly string[];
-  type?: "website" | "article";
-  /** Absolute URL or a path on this site. */
-  image?: string;
-  noindex?: boolean;
-  article?: {
-    publishedTime?: string;
-    modifiedTime?: string;
-    author?: string;
-    section?: string;
-  };
-  /** JSON-LD objects beyond the Organization every page carries. */
-  structuredData?: readonly object[];
-};
+export type { PageMetaInput };
+
 
 const DEFAULT_SOCIAL_IMAGE = "/social-card.png";
 

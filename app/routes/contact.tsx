@@ -6,7 +6,7 @@ import { readSmallForm } from "../../server/http/form-data.server";
 import { ContactFormStateContext } from "../components/blocks/contact-form-state";
 import { PageBlocks } from "../components/blocks/page-blocks";
 import type { ContactNotice } from "../components/contact/contact-form";
-import { contactMeta } from "../content/contact";
+import { contactMeta } from "../../domain/site-copy/contact";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import { loadSpecificationPage } from "../lib/pages/specification-page.server";
 import type { Route } from "./+types/contact";

@@ -1,5 +1,5 @@
 import { PageBlocks } from "../components/blocks/page-blocks";
-import { howItWorksMeta } from "../content/how-it-works";
+import { howItWorksMeta } from "../../domain/site-copy/how-it-works";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import { loadSpecificationPage } from "../lib/pages/specification-page.server";
 import type { Route } from "./+types/how-it-works";

@@ -1,5 +1,5 @@
 import { PageBlocks } from "../components/blocks/page-blocks";
-import { privacyMeta } from "../content/legal/privacy";
+import { privacyMeta } from "../../domain/site-copy/legal/privacy";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import { loadSpecificationPage } from "../lib/pages/specification-page.server";
 import type { Route } from "./+types/privacy";

@@ -1,5 +1,5 @@
 import { PageBlocks } from "../components/blocks/page-blocks";
-import { scienceMeta } from "../content/science";
+import { scienceMeta } from "../../domain/site-copy/science";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import { loadSpecificationPage } from "../lib/pages/specification-page.server";
 import type { Route } from "./+types/science";

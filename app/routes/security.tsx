@@ -1,5 +1,5 @@
 import { PageBlocks } from "../components/blocks/page-blocks";
-import { securityMeta } from "../content/disclosure-policy";
+import { securityMeta } from "../../domain/site-copy/disclosure-policy";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import { loadSpecificationPage } from "../lib/pages/specification-page.server";
 import type { Route } from "./+types/security";

@@ -1,5 +1,5 @@
 import { PageBlocks } from "../components/blocks/page-blocks";
-import { solutionsMeta } from "../content/solutions";
+import { solutionsMeta } from "../../domain/site-copy/solutions";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import { loadSpecificationPage } from "../lib/pages/specification-page.server";
 import type { Route } from "./+types/solutions";

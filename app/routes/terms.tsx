@@ -1,5 +1,5 @@
 import { PageBlocks } from "../components/blocks/page-blocks";
-import { termsMeta } from "../content/legal/terms";
+import { termsMeta } from "../../domain/site-copy/legal/terms";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import { loadSpecificationPage } from "../lib/pages/specification-page.server";
 import type { Route } from "./+types/terms";

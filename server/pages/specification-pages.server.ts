@@ -17,7 +17,7 @@ import type { SeedPage } from "./seed/seed-page";
 
 /**
  * The specification's pages as pages the marketing team edits (docs/decisions/199): what a fresh
- * site starts with, written from the specification's copy (app/content), and how their routes
+ * site starts with, written from the specification's copy (domain/site-copy), and how their routes
  * read them.
  */
 export const SPECIFICATION_PAGES: Readonly<Record<string, SeedPage>> = {

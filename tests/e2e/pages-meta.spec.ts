@@ -1,13 +1,13 @@
-import { aboutMeta } from "../../app/content/about";
-import { featuresMeta } from "../../app/content/features";
-import { homeMeta } from "../../app/content/home";
-import { howItWorksMeta } from "../../app/content/how-it-works";
-import { privacyMeta } from "../../app/content/legal/privacy";
-import { scienceMeta } from "../../app/content/science";
-import { securityMeta } from "../../app/content/disclosure-policy";
-import { solutionsMeta } from "../../app/content/solutions";
-import { supportMeta } from "../../app/content/support";
-import { termsMeta } from "../../app/content/legal/terms";
+import { aboutMeta } from "../../domain/site-copy/about";
+import { featuresMeta } from "../../domain/site-copy/features";
+import { homeMeta } from "../../domain/site-copy/home";
+import { howItWorksMeta } from "../../domain/site-copy/how-it-works";
+import { privacyMeta } from "../../domain/site-copy/legal/privacy";
+import { scienceMeta } from "../../domain/site-copy/science";
+import { securityMeta } from "../../domain/site-copy/disclosure-policy";
+import { solutionsMeta } from "../../domain/site-copy/solutions";
+import { supportMeta } from "../../domain/site-copy/support";
+import { termsMeta } from "../../domain/site-copy/legal/terms";
 import { fetchServerPage } from "../helpers/server-html";
 import { expect, test } from "./fixtures";
 

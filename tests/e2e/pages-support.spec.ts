@@ -1,4 +1,4 @@
-import { supportCopy } from "../../app/content/support";
+import { supportCopy } from "../../domain/site-copy/support";
 import { fetchServerPage } from "../helpers/server-html";
 import { siteConfig } from "../helpers/site-config";
 import { expect, test } from "./fixtures";

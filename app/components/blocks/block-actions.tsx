@@ -1,5 +1,5 @@
 import type { PageAction } from "../../../domain/page-blocks";
-import { commonCopy } from "../../content/shared";
+import { commonCopy } from "../../../domain/site-copy/shared";
 import type { CallToActionLink } from "../marketing/call-to-action";
 
 /** A block's action as the call-to-action band takes it: the demo page, the contact page, or a link. */

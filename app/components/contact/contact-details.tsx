@@ -1,4 +1,4 @@
-import { contactCopy } from "../../content/contact";
+import { contactCopy } from "../../../domain/site-copy/contact";
 import { useSite } from "../../lib/site";
 
 /** The support email and phone beside the contact form. */

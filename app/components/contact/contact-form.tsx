@@ -10,7 +10,7 @@ import {
   type ContactField,
   type ContactFormValues,
 } from "../../../domain/contact-fields";
-import { contactCopy } from "../../content/contact";
+import { contactCopy } from "../../../domain/site-copy/contact";
 import { replaceToast } from "../../lib/browser/notify";
 import { useHydrated } from "../../lib/browser/use-hydrated";
 import { useVisitSource } from "../../lib/browser/use-visit-source";

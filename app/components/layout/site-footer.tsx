@@ -1,4 +1,4 @@
-import { footerNavigation, navigationLabels } from "../../content/shared";
+import { footerNavigation, navigationLabels } from "../../../domain/site-copy/shared";
 import { useSite } from "../../lib/site";
 import { SiteLink } from "../ui/site-link";
 import { Logo } from "./logo";

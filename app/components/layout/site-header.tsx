@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { useLocation } from "react-router";
 import { NAV_SCROLL_THRESHOLD_PX } from "../../lib/browser/ui-timing";
-import { navigationLabels, primaryNavigation } from "../../content/shared";
+import { navigationLabels, primaryNavigation } from "../../../domain/site-copy/shared";
 import { scrollToTop } from "../../lib/browser/motion";
 import { useSite } from "../../lib/site";
 import { useHydrated } from "../../lib/browser/use-hydrated";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { commonCopy } from "../../content/shared";
+import { commonCopy } from "../../../domain/site-copy/shared";
 import { Reveal } from "../layout/reveal";
 import { buttonStyles } from "../ui/button-styles";
 import { DemoLink } from "../ui/demo-link";

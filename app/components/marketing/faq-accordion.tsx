@@ -1,4 +1,4 @@
-import type { FaqEntry } from "../../content/support";
+import type { FaqEntry } from "../../../domain/site-copy/support";
 import { Icon } from "./icon";
 import { SiteLink } from "../ui/site-link";
 

@@ -1,4 +1,4 @@
-import { forgettingCurveLabel } from "../../content/shared";
+import { forgettingCurveLabel } from "../../../domain/site-copy/shared";
 
 /**
  * Recall over 30 days: one training session versus conversation practice spaced over time.

@@ -1,4 +1,4 @@
-import { legalLabels, type ContactItem } from "../../content/legal/types";
+import { legalLabels, type ContactItem } from "../../../domain/site-copy/legal/types";
 import { useSite } from "../../lib/site";
 import { PageHeader } from "../ui/page-header";
 

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from "react";
-import type { HowItWorksStep } from "../../content/how-it-works";
+import type { HowItWorksStep } from "../../../domain/site-copy/how-it-works";
 import { useHydrated } from "../../lib/browser/use-hydrated";
 import { Icon } from "./icon";
 import { Illustration, type IllustrationName } from "./illustration";

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { describe, expect, test } from "vitest";
-import { homeMeta } from "../../content/home";
-import { securityMeta } from "../../content/disclosure-policy";
+import { homeMeta } from "../../../domain/site-copy/home";
+import { securityMeta } from "../../../domain/site-copy/disclosure-policy";
 import { apiTestServer } from "../../../tests/helpers/api-test-server";
 import { testDatabaseKinds } from "../../../tests/helpers/test-database";
 import { PAGES_TAG } from "../../../server/cache/content-changes.server";

@@ -1,5 +1,5 @@
 import { escapeHtml } from "../../../domain/editor-content";
-import { aboutCopy, aboutMeta } from "../../../app/content/about";
+import { aboutCopy, aboutMeta } from "../../../domain/site-copy/about";
 import { pageIcon, headerHero } from "./seed-blocks";
 import { paragraphs } from "./seed-html";
 import type { SeedPage } from "./seed-page";

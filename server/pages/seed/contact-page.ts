@@ -1,4 +1,4 @@
-import { contactCopy, contactMeta } from "../../../app/content/contact";
+import { contactCopy, contactMeta } from "../../../domain/site-copy/contact";
 import { headerHero } from "./seed-blocks";
 import type { SeedPage } from "./seed-page";
 

@@ -1,5 +1,5 @@
-import { featuresCopy, featuresMeta } from "../../../app/content/features";
-import { commonCopy } from "../../../app/content/shared";
+import { featuresCopy, featuresMeta } from "../../../domain/site-copy/features";
+import { commonCopy } from "../../../domain/site-copy/shared";
 import { headerHero, siteUseCases } from "./seed-blocks";
 import type { SeedPage } from "./seed-page";
 

@@ -1,5 +1,5 @@
-import { homeCopy, homeMeta } from "../../../app/content/home";
-import { commonCopy } from "../../../app/content/shared";
+import { homeCopy, homeMeta } from "../../../domain/site-copy/home";
+import { commonCopy } from "../../../domain/site-copy/shared";
 import { pageIcon, siteUseCases } from "./seed-blocks";
 import type { SeedPage } from "./seed-page";
 

@@ -1,5 +1,5 @@
-import { howItWorksCopy, howItWorksMeta } from "../../../app/content/how-it-works";
-import { commonCopy } from "../../../app/content/shared";
+import { howItWorksCopy, howItWorksMeta } from "../../../domain/site-copy/how-it-works";
+import { commonCopy } from "../../../domain/site-copy/shared";
 import type { PageIllustration } from "./seed-blocks";
 import { headerHero } from "./seed-blocks";
 import type { SeedPage } from "./seed-page";

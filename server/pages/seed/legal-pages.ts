@@ -1,7 +1,7 @@
-import { disclosurePolicy, securityMeta } from "../../../app/content/disclosure-policy";
-import { privacyMeta, privacyPolicy } from "../../../app/content/legal/privacy";
-import { termsMeta, termsOfUse } from "../../../app/content/legal/terms";
-import type { LegalBlock, LegalDocument } from "../../../app/content/legal/types";
+import { disclosurePolicy, securityMeta } from "../../../domain/site-copy/disclosure-policy";
+import { privacyMeta, privacyPolicy } from "../../../domain/site-copy/legal/privacy";
+import { termsMeta, termsOfUse } from "../../../domain/site-copy/legal/terms";
+import type { LegalBlock, LegalDocument } from "../../../domain/site-copy/legal/types";
 import { LEGAL_DATE_SERVED, type LegalPart, type PageBlockOf } from "../../../domain/page-blocks";
 import { bulletList, paragraphs } from "./seed-html";
 import type { SeedPage } from "./seed-page";

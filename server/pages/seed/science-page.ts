@@ -1,5 +1,5 @@
-import { scienceCopy, scienceMeta } from "../../../app/content/science";
-import { commonCopy } from "../../../app/content/shared";
+import { scienceCopy, scienceMeta } from "../../../domain/site-copy/science";
+import { commonCopy } from "../../../domain/site-copy/shared";
 import { headerHero } from "./seed-blocks";
 import type { SeedPage } from "./seed-page";
 

@@ -1,5 +1,5 @@
-import { commonCopy } from "../../../app/content/shared";
-import { useCases } from "../../../app/content/use-cases";
+import { commonCopy } from "../../../domain/site-copy/shared";
+import { useCases } from "../../../domain/site-copy/use-cases";
 import { PAGE_ICONS, type PAGE_ILLUSTRATIONS, type PageBlockOf } from "../../../domain/page-blocks";
 
 export type PageIllustration = (typeof PAGE_ILLUSTRATIONS)[number];

@@ -1,4 +1,4 @@
-import { solutionsCopy, solutionsMeta } from "../../../app/content/solutions";
+import { solutionsCopy, solutionsMeta } from "../../../domain/site-copy/solutions";
 import { headerHero, pageIcon } from "./seed-blocks";
 import type { SeedPage } from "./seed-page";
 

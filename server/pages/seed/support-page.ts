@@ -1,5 +1,5 @@
 import { escapeHtml } from "../../../domain/editor-content";
-import { supportCopy, supportMeta } from "../../../app/content/support";
+import { supportCopy, supportMeta } from "../../../domain/site-copy/support";
 import { headerHero } from "./seed-blocks";
 import { paragraphs } from "./seed-html";
 import type { SeedPage } from "./seed-page";

@@ -3,7 +3,7 @@
  * the name and address each linked page takes from it. One module, so that every page loads it
  * once, in the chunk the layout already needs, also when the page's own metadata reads it.
  */
-import type { PageMetaInput } from "../lib/meta";
+import type { PageMetaInput } from "../page-meta";
 
 /** Labels used on several pages. */
 export const commonCopy = {

@@ -1,4 +1,4 @@
-import type { IconName } from "../components/marketing/icon";
+import type { PageIcon as IconName } from "../page-blocks";
 import { linkedPageMeta } from "./shared";
 
 export type FeatureCard = { icon: IconName; title: string; text: string; points: readonly string[] };

@@ -1,5 +1,5 @@
-import type { IconName } from "../components/marketing/icon";
-import type { PageMetaInput } from "../lib/meta";
+import type { PageIcon as IconName } from "../page-blocks";
+import type { PageMetaInput } from "../page-meta";
 
 /** Copy of /about: mission, approach, who we serve, commitments. */
 export const aboutCopy = {

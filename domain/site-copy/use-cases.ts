@@ -1,4 +1,4 @@
-import type { IconName } from "../components/marketing/icon";
+import type { PageIcon as IconName } from "../page-blocks";
 
 export type UseCaseId = "onboarding" | "compliance" | "sales" | "customer";
 

@@ -1,4 +1,4 @@
-import type { PageMetaInput } from "../lib/meta";
+import type { PageMetaInput } from "../page-meta";
 import { type UseCase, type UseCaseId, useCases } from "./use-cases";
 
 /** What /solutions says about a use case beyond its anchor, icon and title (use-cases.ts). */
