@@ -131,7 +131,7 @@ export function adminPagesRouter(services: AppServices) {
     if (!input.success) return sendApiError(res, 400, workflowApiMessages.invalidPurpose, { purpose: workflowApiMessages.invalidPurpose });
     const result = await createPagePreviewLink(db, req.params.id, input.data.purpose);
     if (result.ok) {
-      await recordLink(req, res, "page_preview_link.created", input.data.purpose);
+      await recordLink(db, req, res, "page_preview_link.created", input.data.purpose);
       return res.status(201).json(result.link);
     }
     if (result.code === "not_found") return sendApiError(res, 404, pageMessages.notFound);
@@ -148,15 +148,9 @@ export function adminPagesRouter(services: AppServices) {
     if (!(await revokePagePreviewLink(db, req.params.id, req.params.linkId))) {
       return sendApiError(res, 404, workflowApiMessages.previewLinkNotFound);
     }
-    await recordLink(req, res, "page_preview_link.revoked");
+    await recordLink(db, req, res, "page_preview_link.revoked");
     res.status(204).end();
   });
-
-  /** A preview link's event, naming its page by its address as it is now. */
-  async function recordLink(req: Request<PageParams>, res: Response, action: AuditAction, detail?: string) {
-    const page = await db.selectFrom("site_pages").select(["id", "path"]).where("id", "=", req.params.id).executeTakeFirst();
-    await audit.record(db, { action, target: req.params.id, label: page?.path ?? null, detail, ip: req.ip, session: res.locals.adminSession?.id });
-  }
 
   /** One event of the audit trail, naming the page by its address. */
   function record(req: Request, res: Response, action: AuditAction, { page }: { page: { id: string; path: string } }, detail?: string) {
@@ -164,6 +158,12 @@ export function adminPagesRouter(services: AppServices) {
   }
 
   return router;
+}
+
+/** A preview link's event, naming its page by its address as it is now. */
+async function recordLink(db: AppServices["db"], req: Request<PageParams>, res: Response, action: AuditAction, detail?: string) {
+  const page = await db.selectFrom("site_pages").select(["id", "path"]).where("id", "=", req.params.id).executeTakeFirst();
+  await audit.record(db, { action, target: req.params.id, label: page?.path ?? null, detail, ip: req.ip, session: res.locals.adminSession?.id });
 }
 
 /** The admin session a request came with, as the audit trail names it. */
