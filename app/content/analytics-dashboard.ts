@@ -1,4 +1,4 @@
-import type { DeviceClass, VitalRating } from "../../domain/analytics";
+import type { AnalyticsFilterKind, DeviceClass, VitalRating } from "../../domain/analytics";
 
 /** Copy of the analytics dashboard (/admin/analytics); admin texts are ours, not the specification's. */
 export const analyticsCopy = {
@@ -22,7 +22,7 @@ export const analyticsCopy = {
   conversionChange: (points: number) => `${points > 0 ? "+" : points < 0 ? "−" : "±"}${Math.abs(points)} points against the previous period`,
   leadsCredit: "A lead is credited to the landing page, source and campaign of the visit that sent it.",
   filtersLabel: "Filters",
-  filterNames: { path: "Page", source: "Source", campaign: "Campaign" },
+  filterNames: { path: "Page", source: "Source", campaign: "Campaign" } satisfies Record<AnalyticsFilterKind, string>,
   removeFilter: (name: string, value: string) => `Remove filter ${name}: ${value}`,
   filterBy: (name: string, value: string) => `Show only ${name.toLowerCase()} ${value}`,
   staleFigures: "The figures below are still those of the last period shown.",

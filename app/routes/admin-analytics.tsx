@@ -58,7 +58,7 @@ function PeriodPicker({
   address: string;
   period: PeriodChoice;
   errors: PeriodErrors | undefined;
-  filter: AnalyticsFilter;
+  filter: AnalyticsFilter | undefined;
 }) {
   const id = useId();
   const current = currentDays(period);
@@ -132,7 +132,7 @@ function ReportView({ report, period, params }: { report: AnalyticsReport; perio
           empty={copy.empty.pages}
           rows={report.pages}
           rowKey={(row) => row.path}
-          columns={[{ header: copy.columns.path, cell: (row) => link({ path: row.path }, copy.filterNames.path, row.path), rowHeader: true }, ...numbers(true)]}
+          columns={[{ header: copy.columns.path, cell: (row) => link({ kind: "path", value: row.path }, copy.filterNames.path, row.path), rowHeader: true }, ...numbers(true)]}
           csv={csv("pages")}
         />
         <ReportSection
@@ -159,7 +159,7 @@ function ReportView({ report, period, params }: { report: AnalyticsReport; perio
           rows={report.sources}
           rowKey={(row) => row.host}
           columns={[
-            { header: copy.columns.referrer, cell: (row) => link({ source: row.host }, copy.filterNames.source, row.host || copy.direct), rowHeader: true },
+            { header: copy.columns.referrer, cell: (row) => link({ kind: "source", value: row.host }, copy.filterNames.source, row.host || copy.direct), rowHeader: true },
             { header: copy.columns.visitors, cell: (row) => formatNumber(row.visitors), numeric: true },
             { header: copy.columns.leads, cell: (row) => formatNumber(row.leads), numeric: true },
           ]}
@@ -173,7 +173,7 @@ function ReportView({ report, period, params }: { report: AnalyticsReport; perio
           columns={[
             {
               header: copy.columns.campaign,
-              cell: (row) => link({ campaign: [row.source, row.medium, row.campaign].join("\n") }, copy.filterNames.campaign, row.campaign || row.source),
+              cell: (row) => link({ kind: "campaign", value: [row.source, row.medium, row.campaign].join("\n") }, copy.filterNames.campaign, row.campaign || row.source),
               rowHeader: true,
             },
             { header: copy.columns.source, cell: (row) => <Maybe value={row.source} />, wide: true },

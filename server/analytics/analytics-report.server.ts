@@ -1,4 +1,4 @@
-import { previousPeriod, REPORT_ROWS, type AnalyticsFilter, type AnalyticsPeriod, type NarrowingFilter, type AnalyticsReport, type AnalyticsTotals } from "../../domain/analytics";
+import { previousPeriod, REPORT_ROWS, type AnalyticsFilter, type AnalyticsPeriod, type AnalyticsReport, type AnalyticsTotals } from "../../domain/analytics";
 import type { AppDatabase } from "../db/database.server";
 import { filteredTraffic } from "./filtered-traffic.server";
 import { conversionTotals, leadsByCampaign, leadsByLandingPage, leadsBySource } from "./leads.server";
@@ -13,10 +13,9 @@ import { vitalsByPage } from "./web-vitals.server";
  * page, and the totals of the period just before. A filter (decision 185) narrows every figure to
  * the visits of one page, referrer host or campaign; leads and clicks are those of such visits.
  */
-export async function analyticsReport(db: AppDatabase, period: AnalyticsPeriod, filter: AnalyticsFilter = {}): Promise<AnalyticsReport> {
-  const narrowed = Object.keys(filter).length > 0 ? (filter as NarrowingFilter) : undefined;
+export async function analyticsReport(db: AppDatabase, period: AnalyticsPeriod, filter?: AnalyticsFilter): Promise<AnalyticsReport> {
   const [traffic, leadsByPage, leadsOfCampaigns, leadsOfSources, vitals, previous] = await Promise.all([
-    narrowed ? filteredTraffic(db, period, narrowed) : trafficReport(db, period),
+    filter ? filteredTraffic(db, period, filter) : trafficReport(db, period),
     leadsByLandingPage(db, period, filter),
     leadsByCampaign(db, period, filter),
     leadsBySource(db, period, filter),
@@ -50,13 +49,13 @@ export async function analyticsReport(db: AppDatabase, period: AnalyticsPeriod, 
     campaigns,
     sources,
     // Page speed is not kept by source: narrowed, it is that of the pages listed, from every visit.
-    vitals: narrowed ? vitals.filter((row) => listed.has(row.path)) : vitals,
+    vitals: filter ? vitals.filter((row) => listed.has(row.path)) : vitals,
     previous,
   };
 }
 
 /** A period's views, visitors, leads and demo clicks under a filter: `previous` of the report. */
-export async function periodTotals(db: AppDatabase, period: AnalyticsPeriod, filter: AnalyticsFilter = {}): Promise<AnalyticsTotals> {
+export async function periodTotals(db: AppDatabase, period: AnalyticsPeriod, filter?: AnalyticsFilter): Promise<AnalyticsTotals> {
   const [traffic, conversions] = await Promise.all([trafficTotals(db, period, filter), conversionTotals(db, period, filter)]);
   return { ...period, ...traffic, ...conversions };
 }

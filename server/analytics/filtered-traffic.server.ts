@@ -1,6 +1,7 @@
 import { sql } from "kysely";
-import { DEVICE_CLASSES, REPORT_ROWS, type AnalyticsPeriod, type NarrowingFilter } from "../../domain/analytics";
+import { DEVICE_CLASSES, REPORT_ROWS, type AnalyticsPeriod, type AnalyticsFilter } from "../../domain/analytics";
 import type { AppDatabase } from "../db/database.server";
+import { filterClauses, type FilteredTrafficSource } from "./filter-clauses.server";
 import { trafficOf, type Traffic } from "./traffic-report.server";
 
 const count = (value: unknown): number => Number(value ?? 0);
@@ -14,8 +15,9 @@ type Row = { value: string; visitors: unknown };
  * - a referrer or campaign: the views and visitors of each page from such visits
  *   (`analytics_crossed` by value), and the visitors by the other dimensions (`analytics_visits`).
  */
-export async function filteredTraffic(db: AppDatabase, { from, to }: AnalyticsPeriod, filter: NarrowingFilter): Promise<Traffic> {
-  const parts = "path" in filter ? await byPage(db, { from, to }, filter.path) : await bySource(db, { from, to }, filter);
+export async function filteredTraffic(db: AppDatabase, { from, to }: AnalyticsPeriod, filter: AnalyticsFilter): Promise<Traffic> {
+  const source = filterClauses(filter).traffic;
+  const parts = source.by === "page" ? await byPage(db, { from, to }, source.path) : await byVisit(db, { from, to }, source);
   // A visit without a campaign has none to show (the crossed roll-ups keep it as "").
   const campaigns = parts.campaigns.filter((row) => row.value !== "");
   return trafficOf({ from, to }, { ...parts, viewsByDay: parts.byDay, visitorsByDay: parts.byDay, campaigns });
@@ -54,8 +56,7 @@ async function byPage(db: AppDatabase, { from, to }: AnalyticsPeriod, path: stri
   return { byDay, pages, referrers, campaigns: campaigns.slice(0, REPORT_ROWS + 1), devices };
 }
 
-async function bySource(db: AppDatabase, { from, to }: AnalyticsPeriod, filter: { source: string } | { campaign: string }): Promise<Parts> {
-  const [dimension, value, column] = "source" in filter ? (["referrer", filter.source, "referrer_host"] as const) : (["campaign", filter.campaign, "campaign"] as const);
+async function byVisit(db: AppDatabase, { from, to }: AnalyticsPeriod, { dimension, value, column }: FilteredTrafficSource & { by: "visit" }): Promise<Parts> {
   const crossed = db
     .selectFrom("analytics_crossed")
     .where("dimension", "=", dimension)

@@ -1,38 +1,25 @@
 import { sql } from "kysely";
 import { addDays, type AnalyticsFilter, type AnalyticsPeriod } from "../../domain/analytics";
 import type { AppDatabase } from "../db/database.server";
-import { campaignKey, campaignOfValue } from "./visit-sources.server";
+import { conversionsMatching } from "./filter-clauses.server";
+import { campaignKey } from "./visit-sources.server";
 
 export type LeadsByLandingPage = { path: string; leads: number; demo_clicks: number };
 export type LeadsByCampaign = { source: string; medium: string; campaign: string; leads: number; demo_clicks: number };
 
 export type LeadsBySource = { host: string; leads: number; demo_clicks: number };
 
-/**
- * A lead or click matches a filter by the visit that sent it (decision 185): its landing page,
- * referrer host or campaign.
- */
-function matches(filter: AnalyticsFilter) {
-  if ("path" in filter) return sql<boolean>`landing_path = ${filter.path}`;
-  if ("source" in filter) return sql<boolean>`referrer_host = ${filter.source}`;
-  if ("campaign" in filter) {
-    const { source, medium, campaign } = campaignOfValue(filter.campaign);
-    return sql<boolean>`(utm_source = ${source} and utm_medium = ${medium} and utm_campaign = ${campaign})`;
-  }
-  return sql<boolean>`1 = 1`;
-}
-
 /** The period's contact messages: created_at is ISO-8601 UTC text, so the days' bounds compare as text. */
-function messagesIn(db: AppDatabase, { from, to }: AnalyticsPeriod, filter: AnalyticsFilter) {
+function messagesIn(db: AppDatabase, { from, to }: AnalyticsPeriod, filter: AnalyticsFilter | undefined) {
   return db
     .selectFrom("contact_messages")
     .where("created_at", ">=", `${from}T00:00:00.000Z`)
     .where("created_at", "<", `${addDays(to, 1)}T00:00:00.000Z`)
-    .where(matches(filter));
+    .where(conversionsMatching(filter));
 }
 
-function clicksIn(db: AppDatabase, { from, to }: AnalyticsPeriod, filter: AnalyticsFilter) {
-  return db.selectFrom("analytics_demo_clicks").where("day", ">=", from).where("day", "<=", to).where(matches(filter));
+function clicksIn(db: AppDatabase, { from, to }: AnalyticsPeriod, filter: AnalyticsFilter | undefined) {
+  return db.selectFrom("analytics_demo_clicks").where("day", ">=", from).where("day", "<=", to).where(conversionsMatching(filter));
 }
 
 /** Most leads and clicks first, then by name: the same order on every database. */
@@ -45,7 +32,7 @@ function byWeight<T extends { leads: number; demo_clicks: number }>(key: (row: T
  * Leads (contact messages) and demo clicks of a period (UTC days, both ends included) per
  * landing page. "" is a row of its own: leads whose landing page is not known.
  */
-export async function leadsByLandingPage(db: AppDatabase, period: AnalyticsPeriod, filter: AnalyticsFilter = {}): Promise<LeadsByLandingPage[]> {
+export async function leadsByLandingPage(db: AppDatabase, period: AnalyticsPeriod, filter?: AnalyticsFilter): Promise<LeadsByLandingPage[]> {
   const [leads, clicks] = await Promise.all([
     messagesIn(db, period, filter)
       .select(["landing_path as path", (eb) => eb.fn.countAll<number | string>().as("count")])
@@ -67,7 +54,7 @@ export async function leadsByLandingPage(db: AppDatabase, period: AnalyticsPerio
  * Leads and demo clicks of a period per campaign (utm_source, utm_medium, utm_campaign): only
  * sources with at least one UTM value.
  */
-export async function leadsByCampaign(db: AppDatabase, period: AnalyticsPeriod, filter: AnalyticsFilter = {}): Promise<LeadsByCampaign[]> {
+export async function leadsByCampaign(db: AppDatabase, period: AnalyticsPeriod, filter?: AnalyticsFilter): Promise<LeadsByCampaign[]> {
   const tagged = sql<boolean>`(utm_source <> '' or utm_medium <> '' or utm_campaign <> '')`;
   const [leads, clicks] = await Promise.all([
     messagesIn(db, period, filter)
@@ -92,7 +79,7 @@ export async function leadsByCampaign(db: AppDatabase, period: AnalyticsPeriod, 
 }
 
 /** Leads and demo clicks of a period per referrer host of the visit that sent them ("" for direct visits). */
-export async function leadsBySource(db: AppDatabase, period: AnalyticsPeriod, filter: AnalyticsFilter = {}): Promise<LeadsBySource[]> {
+export async function leadsBySource(db: AppDatabase, period: AnalyticsPeriod, filter?: AnalyticsFilter): Promise<LeadsBySource[]> {
   const [leads, clicks] = await Promise.all([
     messagesIn(db, period, filter)
       .select(["referrer_host as host", (eb) => eb.fn.countAll<number | string>().as("count")])
@@ -111,7 +98,7 @@ export async function leadsBySource(db: AppDatabase, period: AnalyticsPeriod, fi
 }
 
 /** How many leads and demo clicks a period has under a filter. */
-export async function conversionTotals(db: AppDatabase, period: AnalyticsPeriod, filter: AnalyticsFilter = {}): Promise<{ leads: number; demo_clicks: number }> {
+export async function conversionTotals(db: AppDatabase, period: AnalyticsPeriod, filter?: AnalyticsFilter): Promise<{ leads: number; demo_clicks: number }> {
   const [leads, clicks] = await Promise.all([
     messagesIn(db, period, filter).select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow(),
     clicksIn(db, period, filter).select((eb) => eb.fn.sum<number | string | null>("clicks").as("count")).executeTakeFirstOrThrow(),

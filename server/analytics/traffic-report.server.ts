@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { DEVICE_CLASSES, daysOf, REPORT_ROWS, type AnalyticsFilter, type AnalyticsPeriod, type AnalyticsReport, type DeviceClass } from "../../domain/analytics";
 import type { AppDatabase } from "../db/database.server";
+import { filterClauses } from "./filter-clauses.server";
 import { campaignOfValue, type SourceDimension } from "./visit-sources.server";
 
 /** What the roll-ups say of a period: everything of the report but leads and page speed. */
@@ -80,19 +81,20 @@ export function trafficOf({ from, to }: AnalyticsPeriod, rows: TrafficRows): Tra
  * A period's views and visitors under a filter, each a single sum on an index: visitors from the
  * device dimension (every visitor has exactly one), or the crossed roll-ups (decision 185).
  */
-export async function trafficTotals(db: AppDatabase, { from, to }: AnalyticsPeriod, filter: AnalyticsFilter): Promise<{ views: number; visitors: number }> {
-  if ("path" in filter) {
+export async function trafficTotals(db: AppDatabase, { from, to }: AnalyticsPeriod, filter: AnalyticsFilter | undefined): Promise<{ views: number; visitors: number }> {
+  const source = filter && filterClauses(filter).traffic;
+  if (source?.by === "page") {
     const row = await db
       .selectFrom("analytics_pages")
-      .where("path", "=", filter.path)
+      .where("path", "=", source.path)
       .where("day", ">=", from)
       .where("day", "<=", to)
       .select([(eb) => eb.fn.sum("views").as("views"), (eb) => eb.fn.sum("visitors").as("visitors")])
       .executeTakeFirstOrThrow();
     return { views: count(row.views), visitors: count(row.visitors) };
   }
-  if ("source" in filter || "campaign" in filter) {
-    const [dimension, value, column] = "source" in filter ? (["referrer", filter.source, "referrer_host"] as const) : (["campaign", filter.campaign, "campaign"] as const);
+  if (source?.by === "visit") {
+    const { dimension, value, column } = source;
     const [views, visitors] = await Promise.all([
       db
         .selectFrom("analytics_crossed")

@@ -44,17 +44,16 @@ export function FilterLink({ href, name, text }: { href: string; name: string; t
 }
 
 /** The filter in force, as a chip that removes it; the address keeps it, so the view can be shared. */
-export function FilterChips({ filter, params }: { filter: AnalyticsFilter; params: URLSearchParams }) {
-  const entries = Object.entries(filter) as [keyof typeof copy.filterNames, string][];
-  if (entries.length === 0) return null;
+export function FilterChips({ filter, params }: { filter: AnalyticsFilter | undefined; params: URLSearchParams }) {
+  if (!filter) return null;
   return (
     <ul aria-label={copy.filtersLabel} className="mt-6 flex flex-wrap gap-2">
-      {entries.map(([name, value]) => {
+      {[filter].map(({ kind: name, value }) => {
         const shown = name === "source" && value === "" ? copy.direct : value.split("\n").filter(Boolean).join(" / ");
         return (
           <li key={name}>
             <SiteLink
-              to={filterHref(params, {})}
+              to={filterHref(params, undefined)}
               aria-label={copy.removeFilter(copy.filterNames[name], shown)}
               className="inline-flex min-h-11 items-center gap-2 rounded-full border border-indigo-300 bg-indigo-50 px-4 text-sm font-semibold text-indigo-900 hover:bg-indigo-100"
             >

@@ -86,7 +86,7 @@ function Figures({ stats }: { stats: PostStats }) {
       ) : (
         <p className="text-sm text-slate-700">{copy.noSpeed}</p>
       )}
-      <SiteLink to={filterHref(new URLSearchParams({ days: "30" }), { path: stats.path })} className="mt-4 inline-flex min-h-11 items-center text-sm font-semibold text-indigo-700 underline">
+      <SiteLink to={filterHref(new URLSearchParams({ days: "30" }), { kind: "path", value: stats.path })} className="mt-4 inline-flex min-h-11 items-center text-sm font-semibold text-indigo-700 underline">
         {copy.allFigures}
       </SiteLink>
     </>

@@ -1,4 +1,4 @@
-import { ANALYTICS_PATH, ANALYTICS_PERIODS, DEFAULT_ANALYTICS_DAYS, type AnalyticsFilter, type AnalyticsReport, type CsvTable } from "../../../domain/analytics";
+import { ANALYTICS_FILTERS, ANALYTICS_PATH, ANALYTICS_PERIODS, DEFAULT_ANALYTICS_DAYS, type AnalyticsFilter, type AnalyticsReport, type CsvTable } from "../../../domain/analytics";
 import { periodQuery, type PeriodChoice } from "./period";
 
 /* The analytics dashboard's own addresses and choices; its period lives in ./period. */
@@ -20,9 +20,9 @@ export function rangeHref(from: string, to: string): string {
   return `${ANALYTICS_PATH}?${new URLSearchParams({ from, to }).toString()}`;
 }
 
-export function reportPath(choice: PeriodChoice, filter: AnalyticsFilter = {}): string {
+export function reportPath(choice: PeriodChoice, filter?: AnalyticsFilter): string {
   const params = periodQuery(choice);
-  for (const [name, value] of Object.entries(filter)) params.set(name, value);
+  if (filter) params.set(filter.kind, filter.value);
   const query = params.toString();
   return query ? `/api/admin/analytics?${query}` : "/api/admin/analytics";
 }
@@ -39,19 +39,16 @@ export function articlesOf(pages: AnalyticsReport["pages"]): AnalyticsReport["pa
 }
 
 /** The dashboard's filter, as the address keeps it (one of path, source, campaign; decision 185). */
-export function filterFromAddress(params: URLSearchParams): AnalyticsFilter {
-  for (const name of ["path", "source", "campaign"] as const) {
-    const value = params.get(name);
-    if (value !== null) return { [name]: value } as AnalyticsFilter;
-  }
-  return {};
+export function filterFromAddress(params: URLSearchParams): AnalyticsFilter | undefined {
+  const kind = ANALYTICS_FILTERS.find((name) => params.has(name));
+  return kind && ({ kind, value: params.get(kind) ?? "" } as AnalyticsFilter);
 }
 
 /** The address of the same period narrowed to `filter` (or to nothing): a filter replaces the one before. */
-export function filterHref(params: URLSearchParams, filter: AnalyticsFilter): string {
+export function filterHref(params: URLSearchParams, filter: AnalyticsFilter | undefined): string {
   const next = new URLSearchParams(params);
-  for (const name of ["path", "source", "campaign", "device"]) next.delete(name);
-  for (const [name, value] of Object.entries(filter)) next.set(name, value);
+  for (const name of [...ANALYTICS_FILTERS, "device"]) next.delete(name);
+  if (filter) next.set(filter.kind, filter.value);
   const query = next.toString();
   return query ? `${ANALYTICS_PATH}?${query}` : ANALYTICS_PATH;
 }

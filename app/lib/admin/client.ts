@@ -211,7 +211,7 @@ export const adminApi = {
     call<Blob>(`${report(reportId)}/attachments/${encodeURIComponent(attachmentId)}`, {}, "blob"),
 
   /** The analytics of a period (a 400 names the field of the period that is wrong). */
-  analytics: (period: PeriodChoice, filter: AnalyticsFilter = {}) => call<AnalyticsReport>(reportPath(period, filter)),
+  analytics: (period: PeriodChoice, filter?: AnalyticsFilter) => call<AnalyticsReport>(reportPath(period, filter)),
   /** One post's figures over the last 30 days, with the 30 before (the editor's Performance panel). */
   postStats: (id: string) => call<PostStats>(`${post(id)}/stats?days=30`),
   /** One table of the analytics as a CSV file. */
