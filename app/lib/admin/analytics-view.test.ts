@@ -5,6 +5,8 @@ import {
   csvPath,
   currentDays,
   daysHref,
+  filterFromAddress,
+  filterHref,
   rangeHref,
   reportPath,
 } from "./analytics-view";
@@ -73,4 +75,17 @@ test("numbers are shown exactly, grouped by thousands", () => {
 test("days are shown as their UTC date", () => {
   expect(shortDay("2026-11-24")).toBe("Nov 24");
   expect(shortDay("2026-01-05")).toBe("Jan 5");
+});
+
+describe("the filter in the address", () => {
+  test("one kind and its value, read back as written; a new filter replaces the one before", () => {
+    expect(filterFromAddress(new URLSearchParams("days=7"))).toBeUndefined();
+    expect(filterFromAddress(new URLSearchParams("days=7&source="))).toEqual({ kind: "source", value: "" });
+    const campaign = { kind: "campaign", value: "newsletter\nemail\nlaunch" } as const;
+    const href = filterHref(new URLSearchParams("days=7&path=%2Fabout&device=mobile"), campaign);
+    expect(href).toBe("/admin/analytics?days=7&campaign=newsletter%0Aemail%0Alaunch");
+    expect(filterFromAddress(new URL(href, "http://x").searchParams)).toEqual(campaign);
+    expect(filterHref(new URLSearchParams("days=7&path=%2Fabout"), undefined)).toBe("/admin/analytics?days=7");
+    expect(reportPath({ kind: "days", days: "7" }, { kind: "path", value: "/about" })).toBe("/api/admin/analytics?days=7&path=%2Fabout");
+  });
 });
