@@ -7,6 +7,7 @@ import { Spinner } from "../components/blog/spinner";
 import { articleCopy, blogMeta } from "../content/blog";
 import { articleSeoMeta } from "../lib/blog/article-meta";
 import { articleStructuredData } from "../lib/blog/structured-data";
+import { callApi } from "../lib/api-client";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import { usePrerenderReady } from "../lib/browser/use-prerender-ready";
 import "../styles/article.css";
@@ -32,20 +33,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  * loader adds (table of contents, related articles, SEO fields), both at once.
  */
 export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
-  const [response, server] = await Promise.all([
-    fetch(`/api/posts/${encodeURIComponent(params.slug)}`, { headers: { accept: "application/json" } }),
-    serverLoader().catch(() => undefined),
-  ]);
-  if (!response.ok) return { post: null as ArticlePost | null };
+  const [answer, server] = await Promise.all([callApi<ArticlePost>(`/api/posts/${encodeURIComponent(params.slug)}`), serverLoader().catch(() => undefined)]);
+  if (!answer.ok) return { post: null as ArticlePost | null };
   const extra = server && "toc" in server ? server : undefined;
-  return {
-    post: (await response.json()) as ArticlePost,
-    seo: extra?.seo,
-    toc: extra?.toc ?? [],
-    related: extra?.related ?? [],
-    links: extra?.links,
-    socialCard: extra?.socialCard,
-  };
+  return { toc: [], related: [], ...extra, post: answer.data };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data: loaderData }) => {

@@ -66,8 +66,11 @@ export default function SecurityCasePage({ loaderData, params }: Route.Component
   return <CaseScreen view={view} token={params.token} attachmentRule={rule} descriptionMin={descriptionMin} />;
 }
 
-function CaseScreen({ view, token, attachmentRule: rule, descriptionMin }: { view: CaseView; token: string; attachmentRule: string; descriptionMin: number }) {
+function CaseScreen({ view: loaded, token, attachmentRule: rule, descriptionMin }: { view: CaseView; token: string; attachmentRule: string; descriptionMin: number }) {
   const api = `/api/security/case/${encodeURIComponent(token)}`;
+  // A reply answers with the whole case: shown at once, until the loader brings a newer one.
+  const [replied, setReplied] = useState<{ after: CaseView; view: CaseView }>();
+  const view = replied?.after === loaded ? replied.view : loaded;
   return (
     <>
       <PageHeader title={caseTexts.title} lead={view.title} />
@@ -113,7 +116,7 @@ function CaseScreen({ view, token, attachmentRule: rule, descriptionMin }: { vie
                 ))}
               </ol>
             </section>
-            {view.closed ? <p className="rounded-lg bg-slate-100 px-4 py-3 text-slate-700">{caseTexts.closedNoReplies}</p> : <CaseReplyForm api={api} attachmentRule={rule} />}
+            {view.closed ? <p className="rounded-lg bg-slate-100 px-4 py-3 text-slate-700">{caseTexts.closedNoReplies}</p> : <CaseReplyForm api={api} attachmentRule={rule} onReplied={(next) => setReplied({ after: loaded, view: next })} />}
           </div>
         </div>
         <div className="mx-auto max-w-3xl space-y-10">
@@ -171,7 +174,7 @@ function CreditForm({ api, credit }: { api: string; credit: CaseView["credit"] }
     event.preventDefault();
     setSaved(false);
     const body = choice === "named" ? { credit: choice, name, url } : { credit: choice };
-    const failed = await send(`${api}/credit`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const failed = await send(`${api}/credit`, { method: "PUT", body });
     setFailure(failed);
     if (failed) return;
     setSaved(true);

@@ -1,18 +1,16 @@
 import { useState } from "react";
-import { useRevalidator } from "react-router";
-import { caseTexts } from "../../../domain/disclosure-case";
+import { caseTexts, type CaseView } from "../../../domain/disclosure-case";
 import { checkAttachments } from "../../lib/reports/check-attachments";
 import { AttachmentPicker, type ChosenFile } from "../security/attachment-picker";
 import { FormAlert } from "../ui/form-messages";
 import { LabelledField } from "../ui/labelled-field";
 import { CasePanel } from "./case-panel";
-import { send, type ApiFailure } from "./case-request";
+import { callCaseApi, type ApiFailure } from "./case-request";
 
 let fileCounter = 0;
 
 /** The reporter's reply: text and files, the files chosen in the report form's own drop zone and checked the same way. */
-export function CaseReplyForm({ api, attachmentRule }: { api: string; attachmentRule: string }) {
-  const revalidator = useRevalidator();
+export function CaseReplyForm({ api, attachmentRule, onReplied }: { api: string; attachmentRule: string; onReplied: (view: CaseView) => void }) {
   const [body, setBody] = useState("");
   const [files, setFiles] = useState<ChosenFile[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
@@ -41,8 +39,9 @@ export function CaseReplyForm({ api, attachmentRule }: { api: string; attachment
     form.append("body", body);
     files.forEach(({ file }, index) => form.append(`attachment_${index}`, file, file.name));
     setBusy(true);
-    const failed = await send(`${api}/messages`, { method: "POST", body: form });
+    const result = await callCaseApi<{ case: CaseView }>(`${api}/messages`, { method: "POST", body: form });
     setBusy(false);
+    const failed = result.ok ? undefined : result;
     setFailure(failed);
     if (failed) {
       const fileProblems = Object.entries(failed.fields ?? {}).filter(([name]) => name.startsWith("attachment"));
@@ -53,7 +52,7 @@ export function CaseReplyForm({ api, attachmentRule }: { api: string; attachment
     setFiles([]);
     setProblems([]);
     setSent(true);
-    await revalidator.revalidate();
+    if (result.ok) onReplied(result.data.case);
   }
 
   return (

@@ -1,15 +1,16 @@
 import { caseTexts } from "../../../domain/disclosure-case";
+import { callApi, type ApiRequest, type ApiResult } from "../../lib/api-client";
 
 export type ApiFailure = { error?: string; fields?: Record<string, string> };
 
+/** A call to the case API; a failure without the server's words gets the case page's own. */
+export async function callCaseApi<T = undefined>(url: string, request: ApiRequest): Promise<ApiResult<T>> {
+  const result = await callApi<T>(url, request);
+  return result.ok ? result : { ...result, error: result.error ?? caseTexts.failed };
+}
+
 /** Sends to the case API; answers the failure's words, or nothing when it went through. */
-export async function send(url: string, init: RequestInit): Promise<ApiFailure | undefined> {
-  try {
-    const response = await fetch(url, init);
-    if (response.ok) return undefined;
-    const body = (await response.json().catch(() => ({}))) as ApiFailure;
-    return { error: body.error ?? caseTexts.failed, fields: body.fields };
-  } catch {
-    return { error: caseTexts.failed };
-  }
+export async function send(url: string, request: ApiRequest): Promise<ApiFailure | undefined> {
+  const result = await callCaseApi(url, request);
+  return result.ok ? undefined : { error: result.error, fields: result.fields };
 }

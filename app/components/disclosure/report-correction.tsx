@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
-import { caseTexts, type CaseView } from "../../../domain/disclosure-case";
+import type { CaseView } from "../../../domain/disclosure-case";
 import { CORRECTABLE_FIELDS, correctionTexts, type CorrectableField } from "../../../domain/report-correction";
 import { reportFieldCopy, securitySubmitCopy } from "../../content/security-submit";
 import { FormAlert } from "../ui/form-messages";
 import { LabelledField } from "../ui/labelled-field";
-import type { ApiFailure } from "./case-request";
+import { callCaseApi, type ApiFailure } from "./case-request";
 
 type Values = Record<CorrectableField, string>;
 
@@ -43,16 +43,16 @@ export function ReportCorrection({ view, api, descriptionMin }: { view: CaseView
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
-    const response = await correct(api, values);
+    const result = await callCaseApi<{ changed?: string[] }>(api, { method: "PATCH", body: values });
     setBusy(false);
-    setFailure(response.failure);
-    if (response.failure) {
-      const first = CORRECTABLE_FIELDS.find((field) => response.failure?.fields?.[field]);
+    setFailure(result.ok ? undefined : result);
+    if (!result.ok) {
+      const first = CORRECTABLE_FIELDS.find((field) => result.fields?.[field]);
       if (first) document.getElementById(first)?.focus();
       return;
     }
     setEditing(false);
-    setSaved(response.changed === 0 ? correctionTexts.unchanged : correctionTexts.saved);
+    setSaved(result.data?.changed?.length ? correctionTexts.saved : correctionTexts.unchanged);
     await revalidator.revalidate();
   }
 
@@ -111,16 +111,4 @@ export function ReportCorrection({ view, api, descriptionMin }: { view: CaseView
       </div>
     </form>
   );
-}
-
-/** Sends the correction; answers how many fields it changed, or why it was refused (as `send` words it). */
-async function correct(api: string, values: Values): Promise<{ failure?: ApiFailure; changed?: number }> {
-  try {
-    const response = await fetch(api, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify(values) });
-    const body = (await response.json().catch(() => ({}))) as ApiFailure & { changed?: string[] };
-    if (response.ok) return { changed: body.changed?.length ?? 0 };
-    return { failure: { error: body.error ?? caseTexts.failed, fields: body.fields } };
-  } catch {
-    return { failure: { error: caseTexts.failed } };
-  }
 }

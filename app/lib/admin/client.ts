@@ -25,55 +25,22 @@ import { csvPath, reportPath } from "./analytics-view";
 import type { PeriodChoice } from "./period";
 import { metricsApiPath } from "./triage-view";
 import { readAdminToken } from "./session";
+import { callApi, type ApiRequest, type ApiResult } from "../api-client";
 
 /**
- * The one typed client of the admin API: every admin screen calls these and nothing else.
- * Answers come back as values; a network failure has status 0. A 401 is handled once, by the
- * hooks in ./hooks.ts.
+ * The one typed client of the admin API: every admin screen calls these and nothing else. It
+ * speaks through the browser's one API client (../api-client.ts) with the stored bearer token.
+ * A 401 is handled once, by the hooks in ./hooks.ts.
  */
-export type AdminApiResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; status: number; error?: string; fields?: Record<string, string> };
+export type AdminApiResult<T> = ApiResult<T>;
 
 export type ReportPage = { reports: InboxReport[]; page: number; pageCount: number; total?: number; newCount?: number };
 
-type Body = "json" | "blob";
-
-/** fetch() with the stored bearer token (unless `anonymous`) and JSON headers. */
-async function call<T>(path: string, init: RequestInit & { body?: string | Blob } = {}, read: Body = "json", anonymous = false): Promise<AdminApiResult<T>> {
-  const headers = new Headers(init.headers);
-  const token = anonymous ? null : readAdminToken();
-  if (token) headers.set("authorization", `Bearer ${token}`);
-  if (typeof init.body === "string") headers.set("content-type", "application/json");
-  let response: Response;
-  try {
-    response = await fetch(path, { ...init, headers });
-    if (response.ok) {
-      if (read === "blob") return { ok: true, data: (await response.blob()) as T };
-      const data = response.status === 204 ? undefined : await response.json().catch(() => undefined);
-      return { ok: true, data: data as T };
-    }
-  } catch {
-    return { ok: false, status: 0 };
-  }
-  const body = (await response.json().catch(() => ({}))) as { error?: unknown; fields?: unknown };
-  return {
-    ok: false,
-    status: response.status,
-    error: typeof body.error === "string" ? body.error : undefined,
-    fields: isFieldMap(body.fields) ? body.fields : undefined,
-  };
+/** A call with the stored bearer token, unless `anonymous` (signing in). */
+function call<T>(path: string, request: ApiRequest = {}, anonymous = false): Promise<AdminApiResult<T>> {
+  return callApi<T>(path, { ...request, token: anonymous ? request.token : readAdminToken() });
 }
 
-function isFieldMap(value: unknown): value is Record<string, string> {
-  return (
-    value !== null &&
-    typeof value === "object" &&
-    Object.values(value).every((message) => typeof message === "string")
-  );
-}
-
-const json = (value: unknown) => JSON.stringify(value);
 const post = (id: string) => `/api/admin/posts/${encodeURIComponent(id)}`;
 const page = (id: string) => `/api/admin/pages/${encodeURIComponent(id)}`;
 const report = (id: string) => `/api/admin/security/reports/${encodeURIComponent(id)}`;
@@ -88,39 +55,33 @@ export const adminApi = {
   login: (password: string) =>
     call<{ token: string; expiresAt: string } | { mfaRequired: true; challenge: string }>(
       "/api/admin/login",
-      { method: "POST", body: json({ password }) },
-      "json",
+      { method: "POST", body: { password } },
       true,
     ),
   /** The second step of a sign-in with an authenticator: the challenge and a code. */
   verifyLogin: (challenge: string, code: string) =>
-    call<{ token: string; expiresAt: string }>("/api/admin/login/verify", { method: "POST", body: json({ challenge, code }) }, "json", true),
+    call<{ token: string; expiresAt: string }>("/api/admin/login/verify", { method: "POST", body: { challenge, code } }, true),
   /** Whether a token is still valid on the server; any failure counts as invalid. */
   verify: async (token: string) => {
-    const result = await call<{ valid?: unknown }>(
-      "/api/admin/verify",
-      { method: "POST", headers: { authorization: `Bearer ${token}` } },
-      "json",
-      true,
-    );
+    const result = await call<{ valid?: unknown }>("/api/admin/verify", { method: "POST", token }, true);
     return result.ok && result.data?.valid === true;
   },
   /** Ends the session on the server; the caller forgets the token whatever the answer. */
-  logout: (scope: LogoutScope = "local") => call<void>("/api/admin/logout", { method: "POST", body: json({ scope }) }),
+  logout: (scope: LogoutScope = "local") => call<void>("/api/admin/logout", { method: "POST", body: { scope } }),
 
   // The account (docs/decisions/150-153): factors, recovery codes, sessions, password, audit trail.
   listFactors: () => call<FactorSummary[]>("/api/admin/factors"),
   /** Adding and removing a factor ask for a step-up (docs/decisions/170): a code, or the password. */
   enrolFactor: (friendlyName: string, proof: StepUpProof) =>
-    call<EnrolledFactor>("/api/admin/factors", { method: "POST", body: json({ friendly_name: friendlyName, ...proof }) }),
+    call<EnrolledFactor>("/api/admin/factors", { method: "POST", body: { friendly_name: friendlyName, ...proof } }),
   verifyFactor: (id: string, code: string) =>
-    call<{ status: "verified"; recovery_codes?: string[] }>(`/api/admin/factors/${encodeURIComponent(id)}/verify`, { method: "POST", body: json({ code }) }),
-  deleteFactor: (id: string, proof: StepUpProof) => call<void>(`/api/admin/factors/${encodeURIComponent(id)}`, { method: "DELETE", body: json(proof) }),
-  regenerateRecoveryCodes: (code: string) => call<{ recovery_codes: string[] }>("/api/admin/recovery-codes", { method: "POST", body: json({ code }) }),
+    call<{ status: "verified"; recovery_codes?: string[] }>(`/api/admin/factors/${encodeURIComponent(id)}/verify`, { method: "POST", body: { code } }),
+  deleteFactor: (id: string, proof: StepUpProof) => call<void>(`/api/admin/factors/${encodeURIComponent(id)}`, { method: "DELETE", body: proof }),
+  regenerateRecoveryCodes: (code: string) => call<{ recovery_codes: string[] }>("/api/admin/recovery-codes", { method: "POST", body: { code } }),
   listSessions: () => call<SessionSummary[]>("/api/admin/sessions"),
   endSession: (id: string) => call<void>(`/api/admin/sessions/${encodeURIComponent(id)}`, { method: "DELETE" }),
   changePassword: (values: { current_password: string; new_password: string; code?: string }) =>
-    call<void>("/api/admin/password", { method: "POST", body: json(values) }),
+    call<void>("/api/admin/password", { method: "POST", body: values }),
   /** An unverified factor's QR code and secret again: for the session that added it, for 15 minutes (decision 191). */
   showEnrolment: (id: string) => call<EnrolledFactor>(`/api/admin/factors/${encodeURIComponent(id)}/enrolment`),
   passwordState: () => call<{ set_by_environment: boolean }>("/api/admin/password"),
@@ -133,8 +94,8 @@ export const adminApi = {
 
   listPosts: () => call<BlogPostSummary[]>("/api/admin/posts"),
   getPost: (id: string) => call<BlogPost>(post(id)),
-  createPost: (values: PostInput) => call<BlogPost>("/api/admin/posts", { method: "POST", body: json(values) }),
-  updatePost: (id: string, values: Partial<PostInput>) => call<BlogPost>(post(id), { method: "PATCH", body: json(values) }),
+  createPost: (values: PostInput) => call<BlogPost>("/api/admin/posts", { method: "POST", body: values }),
+  updatePost: (id: string, values: Partial<PostInput>) => call<BlogPost>(post(id), { method: "PATCH", body: values }),
   deletePost: (id: string) => call<void>(post(id), { method: "DELETE" }),
   /** The authors already used on the site, each with their latest bio, avatar and LinkedIn URL. */
   listAuthors: () => call<KnownAuthor[]>("/api/admin/authors"),
@@ -146,13 +107,13 @@ export const adminApi = {
 
   // The editorial workflow: autosave, revisions and preview links (domain/post-workflow.ts).
   autosavePost: (id: string, values: AutosaveInput) =>
-    call<RevisionSummary>(`${post(id)}/autosave`, { method: "POST", body: json(values) }),
+    call<RevisionSummary>(`${post(id)}/autosave`, { method: "POST", body: values }),
   listRevisions: (id: string) => call<RevisionSummary[]>(`${post(id)}/revisions`),
   getRevision: (id: string, revisionId: string) =>
     call<Revision>(`${post(id)}/revisions/${encodeURIComponent(revisionId)}`),
   listPreviewLinks: (id: string) => call<PreviewLink[]>(`${post(id)}/preview-links`),
   createPreviewLink: (id: string, purpose: PreviewPurpose) =>
-    call<CreatedPreviewLink>(`${post(id)}/preview-links`, { method: "POST", body: json({ purpose }) }),
+    call<CreatedPreviewLink>(`${post(id)}/preview-links`, { method: "POST", body: { purpose } }),
   revokePreviewLink: (id: string, linkId: string) =>
     call<void>(`${post(id)}/preview-links/${encodeURIComponent(linkId)}`, { method: "DELETE" }),
   /** Revokes every preview link of every post; answers how many still worked. */
@@ -161,20 +122,20 @@ export const adminApi = {
   // Pages from blocks (issue 33): saving changes the draft; the live page changes only on publish.
   listPages: () => call<PageSummary[]>("/api/admin/pages"),
   getPage: (id: string) => call<SitePage>(page(id)),
-  createPage: (values: PageDraftInput) => call<SitePage>("/api/admin/pages", { method: "POST", body: json(values) }),
-  updatePage: (id: string, values: Partial<PageDraftInput>) => call<SitePage>(page(id), { method: "PATCH", body: json(values) }),
+  createPage: (values: PageDraftInput) => call<SitePage>("/api/admin/pages", { method: "POST", body: values }),
+  updatePage: (id: string, values: Partial<PageDraftInput>) => call<SitePage>(page(id), { method: "PATCH", body: values }),
   /** Publishes the draft now, or at `at` (an ISO instant). */
-  publishPage: (id: string, at?: string) => call<SitePage>(`${page(id)}/publish`, { method: "POST", body: json(at ? { at } : {}) }),
+  publishPage: (id: string, at?: string) => call<SitePage>(`${page(id)}/publish`, { method: "POST", body: at ? { at } : {} }),
   unpublishPage: (id: string) => call<SitePage>(`${page(id)}/unpublish`, { method: "POST" }),
   deletePage: (id: string) => call<void>(page(id), { method: "DELETE" }),
   createPagePreviewLink: (id: string, purpose: PreviewPurpose) =>
-    call<CreatedPreviewLink>(`${page(id)}/preview-links`, { method: "POST", body: json({ purpose }) }),
+    call<CreatedPreviewLink>(`${page(id)}/preview-links`, { method: "POST", body: { purpose } }),
   /** The page's working preview links (never their tokens). */
   listPagePreviewLinks: (id: string) =>
     call<{ id: string; path: string; purpose: PreviewPurpose; created_at: string; expires_at: string }[]>(`${page(id)}/preview-links`),
   revokePagePreviewLink: (id: string, linkId: string) => call<void>(`${page(id)}/preview-links/${encodeURIComponent(linkId)}`, { method: "DELETE" }),
   /** The editor's autosave: saves the draft as PATCH does, kept as an autosave revision. */
-  autosavePage: (id: string, values: Partial<PageDraftInput>) => call<SitePage>(`${page(id)}/autosave`, { method: "POST", body: json(values) }),
+  autosavePage: (id: string, values: Partial<PageDraftInput>) => call<SitePage>(`${page(id)}/autosave`, { method: "POST", body: values }),
   listPageRevisions: (id: string) => call<PageRevisionSummary[]>(`${page(id)}/revisions`),
   getPageRevision: (id: string, revisionId: string) => call<PageRevision>(`${page(id)}/revisions/${encodeURIComponent(revisionId)}`),
   /** Makes the revision the draft; the live page is unchanged until published. */
@@ -187,7 +148,7 @@ export const adminApi = {
   counts: () => call<{ unreadMessages: number; newReports: number; reportsAwaitingTeam: number }>("/api/admin/counts"),
   markAllMessagesRead: () => call<{ updated: number; unread: number }>("/api/admin/contact/messages/read-all", { method: "POST" }),
   setMessageRead: (id: string, read: boolean) =>
-    call<ContactMessage>(`/api/admin/contact/messages/${encodeURIComponent(id)}`, { method: "PATCH", body: json({ read }) }),
+    call<ContactMessage>(`/api/admin/contact/messages/${encodeURIComponent(id)}`, { method: "PATCH", body: { read } }),
 
   listReports: (page: number, filter: Partial<ReportListFilter> = {}) => {
     const params = new URLSearchParams({ page: String(page) });
@@ -196,24 +157,24 @@ export const adminApi = {
   },
   getReport: (id: string) => call<{ report: TriagedReport }>(report(id)),
   setReportStatus: (id: string, status: ReportStatus) =>
-    call<{ report: TriagedReport }>(report(id), { method: "PATCH", body: json({ status }) }),
+    call<{ report: TriagedReport }>(report(id), { method: "PATCH", body: { status } }),
   /** The team's decisions: only the fields sent change (a 400 names the field it refuses). */
   updateReport: (id: string, patch: TriagePatch) =>
-    call<{ report: TriagedReport }>(report(id), { method: "PATCH", body: json(patch) }),
+    call<{ report: TriagedReport }>(report(id), { method: "PATCH", body: patch }),
   /** A message to the reporter: shown on their case page and emailed to them with its link. */
   sendReportMessage: (id: string, body: string) =>
-    call<{ report: TriagedReport }>(`${report(id)}/messages`, { method: "POST", body: json({ body }) }),
+    call<{ report: TriagedReport }>(`${report(id)}/messages`, { method: "POST", body: { body } }),
   /** Ends every link to the report's case page; the reporter can ask for a new one. */
   endCaseLinks: (id: string) => call<void>(`${report(id)}/case-links`, { method: "DELETE" }),
   /** The disclosure program's metrics over a period (a 400 names the field of the period that is wrong). */
   reportMetrics: (period: PeriodChoice) => call<DisclosureMetrics>(metricsApiPath(period)),
   downloadAttachment: (reportId: string, attachmentId: string) =>
-    call<Blob>(`${report(reportId)}/attachments/${encodeURIComponent(attachmentId)}`, {}, "blob"),
+    call<Blob>(`${report(reportId)}/attachments/${encodeURIComponent(attachmentId)}`, { read: "blob" }),
 
   /** The analytics of a period (a 400 names the field of the period that is wrong). */
   analytics: (period: PeriodChoice, filter?: AnalyticsFilter) => call<AnalyticsReport>(reportPath(period, filter)),
   /** One post's figures over the last 30 days, with the 30 before (the editor's Performance panel). */
   postStats: (id: string) => call<PostStats>(`${post(id)}/stats?days=30`),
   /** One table of the analytics as a CSV file. */
-  analyticsCsv: (period: PeriodChoice, table: CsvTable) => call<Blob>(csvPath(period, table), {}, "blob"),
+  analyticsCsv: (period: PeriodChoice, table: CsvTable) => call<Blob>(csvPath(period, table), { read: "blob" }),
 };
