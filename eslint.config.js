@@ -129,6 +129,29 @@ export default tseslint.config(
     },
   },
   {
+    // Declarative doors: a router's admin routes are declared through adminRoutes (the one
+    // guard, and recordAudit naming who acted); the API table says `no-store` for every answer.
+    files: ["server/**/*-api.server.ts"],
+    ignores: [...TESTS, "server/lifecycle/health-api.server.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.object.name='router'][callee.property.name!='use'][arguments.0.value=/^\\/admin\\/(?!login|verify)/]",
+          message: "An admin door is declared through adminRoutes (server/auth/admin-routes.server.ts), which guards it.",
+        },
+        {
+          selector: "CallExpression[callee.object.name='audit'][callee.property.name='record']",
+          message: "A door records its audit events with recordAudit(res, …): the guard names who acted and from where.",
+        },
+        {
+          selector: "Literal[value='no-store']",
+          message: "Every API answer is no-store already: the API table mounts noStore first (server/routes.server.ts).",
+        },
+      ],
+    },
+  },
+  {
     // A report is what was received and what happened to it; its disclosure (case, triage,
     // replies) builds on it, never the reverse.
     files: ["server/reports/**/*.ts"],

@@ -57,4 +57,27 @@ describe("floors that hold", () => {
     const refusals = result!.messages.filter((message) => message.ruleId === "@typescript-eslint/no-restricted-imports");
     expect(refusals.map((message) => message.message).join("\n")).toMatch(/imports no feature|imports nothing from app/);
   }, 60_000);
+
+  test("the linter refuses a door that guards, audits or says no-store on its own", async () => {
+    const eslint = new ESLint({ cwd: ROOT });
+    const code = [
+      'import express from "express";',
+      'import { audit } from "../audit/audit.server";',
+      "export function plantedRouter() {",
+      "  const router = express.Router();",
+      '  router.get("/admin/planted", async (req, res) => {',
+      '    await audit.record(undefined as never, { action: "logout", ip: req.ip });',
+      '    res.set("Cache-Control", "no-store").json({});',
+      "  });",
+      "  return router;",
+      "}",
+    ].join("\n");
+    const [result] = await eslint.lintText(`${code}\n`, { filePath: path.join(ROOT, "server/blog/planted-api.server.ts") });
+    const refusals = result!.messages.filter((message) => message.ruleId === "no-restricted-syntax").map((message) => message.message);
+    expect(refusals).toEqual([
+      expect.stringContaining("declared through adminRoutes"),
+      expect.stringContaining("recordAudit(res"),
+      expect.stringContaining("no-store already"),
+    ]);
+  }, 60_000);
 });

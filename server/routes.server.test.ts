@@ -209,8 +209,39 @@ describe("the table of doors", () => {
   });
 });
 
-/** The paths of the routes a router declares (Express 5 keeps them on its stack's layers). */
+test("declarative doors: every admin door answers 401 without a session, and every API answer is no-store", async () => {
+  const database = await createTestDatabase("sqlite");
+  const services = testServices(database.db, { SITE_URL: "https://dialogic.example" });
+  const site = await serveSite(services);
+  try {
+    const open = new Set(["/admin/login", "/admin/login/verify", "/admin/verify"]);
+    const doors = apiDoors(services).flatMap((door) => declaredDoors(door.router));
+    const admin = doors.filter(({ path }) => path.startsWith("/admin/") && !open.has(path));
+    expect(admin.length).toBeGreaterThan(50);
+    const answers = await Promise.all(
+      admin.map(async ({ method, path }) => {
+        const address = `/api${path.replace(/:\w+/g, "x")}`;
+        const answer = await send(site.url, method.toUpperCase(), address, method === "get" ? {} : { body: "{}", type: JSON_TYPE });
+        return `${method} ${path}: ${answer.status} ${answer.headers.get("cache-control")}`;
+      }),
+    );
+    expect(answers.filter((line) => !line.endsWith(": 401 no-store"))).toEqual([]);
+  } finally {
+    await site.close();
+    await database.destroy();
+  }
+}, 120_000);
+
+/** The routes a router declares, each method apart (Express 5 keeps them on its stack's layers). */
+function declaredDoors(handler: unknown): { method: string; path: string }[] {
+  const stack = (handler as { stack?: { route?: { path: unknown; methods?: Record<string, boolean> } }[] }).stack ?? [];
+  return stack.flatMap(({ route }) => {
+    const path = route?.path;
+    return typeof path === "string" ? Object.keys(route?.methods ?? {}).map((method) => ({ method, path })) : [];
+  });
+}
+
+/** The paths of the routes a router declares. */
 function declaredRoutes(handler: unknown): string[] {
-  const stack = (handler as { stack?: { route?: { path: unknown } }[] }).stack ?? [];
-  return stack.flatMap((layer) => (typeof layer.route?.path === "string" ? [layer.route.path] : []));
+  return [...new Set(declaredDoors(handler).map((door) => door.path))];
 }

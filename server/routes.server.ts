@@ -9,7 +9,7 @@ import { adminPostsRouter } from "./blog/admin-posts-api.server";
 import { adminPagesRouter } from "./pages/pages-api.server";
 import { knownAuthorsRouter } from "./blog/known-authors-api.server";
 import { demoClicksRouter } from "./analytics/demo-clicks-api.server";
-import { apiErrorHandler, apiNotFound, jsonBody, sendApiError } from "./http/api-errors.server";
+import { apiErrorHandler, apiNotFound, jsonBody, noStore, sendApiError } from "./http/api-errors.server";
 import { clientKey, warnOfUntrustedForwarding } from "./http/client-key.server";
 import { contactApiRouter } from "./contact/contact-api.server";
 import { refuseCrossSite } from "./http/cross-site.server";
@@ -131,10 +131,6 @@ function mountDoors(doors: Door[]): express.Router {
   return router;
 }
 
-const noStore: RequestHandler = (_req, res, next) => {
-  res.setHeader("Cache-Control", "no-store");
-  next();
-};
 
 /**
  * React Router's pages rendered per request with this response's nonce: what the page cache

@@ -2,7 +2,7 @@ import express from "express";
 import { analyticsFilter, analyticsPeriod, CSV_TABLES, csvFileName, dayOf, type CsvTable } from "../../domain/analytics";
 import type { AppServices } from "../context.server";
 import { sendApiError } from "../http/api-errors.server";
-import { requireAdmin } from "../auth/require-admin.server";
+import { adminRoutes } from "../auth/admin-routes.server";
 import { analyticsReport } from "./analytics-report.server";
 import { reportCsv } from "./analytics-csv.server";
 
@@ -15,7 +15,7 @@ import { reportCsv } from "./analytics-csv.server";
  */
 export function analyticsRouter(services: AppServices) {
   const router = express.Router();
-  const guard = requireAdmin(services);
+  const admin = adminRoutes(router, services);
 
   const periodOf = (req: express.Request, res: express.Response) => {
     const result = analyticsPeriod(req.query, dayOf(Date.now()));
@@ -24,7 +24,7 @@ export function analyticsRouter(services: AppServices) {
     return undefined;
   };
 
-  router.get("/admin/analytics", guard, async (req, res) => {
+  admin.get("/admin/analytics", async (req, res) => {
     const period = periodOf(req, res);
     if (!period) return;
     const filter = analyticsFilter(req.query);
@@ -32,7 +32,7 @@ export function analyticsRouter(services: AppServices) {
     res.json(await analyticsReport(services.db, period, filter.filter));
   });
 
-  router.get("/admin/analytics.csv", guard, async (req, res) => {
+  admin.get("/admin/analytics.csv", async (req, res) => {
     const table = req.query.table;
     if (!CSV_TABLES.includes(table as CsvTable)) {
       const error = `table must be one of ${CSV_TABLES.join(", ")}.`;

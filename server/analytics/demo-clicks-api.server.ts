@@ -31,7 +31,7 @@ export function demoClicksRouter(services: AppServices) {
       userAgent: req.get("user-agent"),
     });
     if (!result.ok) return sendRateLimited(res, result);
-    res.status(204).set("Cache-Control", "no-store").end();
+    res.status(204).end();
   });
 
   return router;

@@ -2,7 +2,7 @@ import express from "express";
 import { analyticsPeriod, dayOf } from "../../domain/analytics";
 import type { AppServices } from "../context.server";
 import { sendApiError } from "../http/api-errors.server";
-import { requireAdmin } from "../auth/require-admin.server";
+import { adminRoutes } from "../auth/admin-routes.server";
 import { postStats } from "./post-stats.server";
 
 /**
@@ -12,7 +12,8 @@ import { postStats } from "./post-stats.server";
  */
 export function postStatsRouter(services: AppServices) {
   const router = express.Router();
-  router.get("/admin/posts/:id/stats", requireAdmin(services), async (req, res) => {
+  const admin = adminRoutes(router, services);
+  admin.get("/admin/posts/:id/stats", async (req, res) => {
     const period = analyticsPeriod({ days: req.query.days }, dayOf(Date.now()));
     if (!period.ok) return sendApiError(res, 400, period.error, { [period.field]: period.error });
     const post = await services.db.selectFrom("blog_posts").select("slug").where("id", "=", String(req.params.id)).executeTakeFirst();

@@ -3,7 +3,7 @@ import { accountMessages } from "../../domain/account";
 import { isAuditKind } from "../../domain/audit";
 import type { AppServices } from "../context.server";
 import { sendApiError } from "../http/api-errors.server";
-import { requireAdmin } from "../auth/require-admin.server";
+import { adminRoutes } from "../auth/admin-routes.server";
 import { isAuditAction, listAuditEvents } from "./audit.server";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -30,9 +30,9 @@ function readBound(value: unknown, end: boolean): string | undefined | null {
 export function auditRouter(services: AppServices) {
   const { db } = services;
   const router = express.Router();
-  const admin = requireAdmin(services);
+  const admin = adminRoutes(router, services);
 
-  router.get("/admin/audit", admin, async (req, res) => {
+  admin.get("/admin/audit", async (req, res) => {
     const page = req.query.page === undefined ? 1 : Number(req.query.page);
     if (!Number.isInteger(page) || page < 1) return sendApiError(res, 400, accountMessages.pageInvalid, { page: accountMessages.pageInvalid });
     const action = req.query.action === undefined || req.query.action === "" ? undefined : req.query.action;

@@ -1,10 +1,10 @@
 import express, { type Request, type Response } from "express";
 import { accountMessages, LOGOUT_SCOPES, type LogoutScope } from "../../domain/account";
-import { audit } from "../audit/audit.server";
 import type { AppServices } from "../context.server";
 import { sendApiError, sendRateLimited } from "../http/api-errors.server";
 import { clientKey } from "../http/client-key.server";
-import { bearerToken, requireAdmin } from "./require-admin.server";
+import { adminRoutes, recordAudit } from "./admin-routes.server";
+import { bearerToken } from "./require-admin.server";
 import { signOut, verifyToken } from "./admin-auth.server";
 import { attemptLogin, verifyLogin, type LoginClient, type SignedIn } from "./admin-login.server";
 import { DEVICE_COOKIE, DEVICE_TTL_MS, deviceFromCookies } from "./devices.server";
@@ -19,14 +19,13 @@ export function loginRouter(services: AppServices) {
   const key = () => factorKey(config);
   const secureCookie = config.public.siteUrl.startsWith("https:");
   const router = express.Router();
-  const admin = requireAdmin(services);
+  const admin = adminRoutes(router, services);
 
   const loginClient = (req: Request): LoginClient => ({
     clientKey: clientKey(req),
     device: deviceFromCookies(req.headers.cookie),
     origin: { ip: req.ip, userAgent: req.get("user-agent") },
   });
-  const context = (req: Request, res: Response) => ({ ip: req.ip ?? null, session: res.locals.adminSession?.id ?? null });
   // Where the "someone is guessing codes" email goes (docs/decisions/170).
   const alert = { to: config.mail.securityTo, siteName: config.public.siteName, siteUrl: config.public.siteUrl };
 
@@ -39,7 +38,7 @@ export function loginRouter(services: AppServices) {
       path: "/api/admin/login",
       maxAge: DEVICE_TTL_MS,
     });
-    res.set("Cache-Control", "no-store").json({ token: signedIn.token, expiresAt: signedIn.expiresAt });
+    res.json({ token: signedIn.token, expiresAt: signedIn.expiresAt });
   }
 
   // The limit lives in the service: this door only passes the client's key.
@@ -47,7 +46,7 @@ export function loginRouter(services: AppServices) {
     const result = await attemptLogin(services, req.body, loginClient(req));
     if (result.ok) {
       if ("mfaRequired" in result) {
-        res.set("Cache-Control", "no-store").json({ mfaRequired: true, challenge: result.challenge });
+        res.json({ mfaRequired: true, challenge: result.challenge });
         return;
       }
       return sendSignedIn(res, result);
@@ -67,16 +66,16 @@ export function loginRouter(services: AppServices) {
 
   router.post("/admin/verify", async (req, res) => {
     const session = await verifyToken(db, bearerToken(req.headers.authorization));
-    res.set("Cache-Control", "no-store").json({ valid: Boolean(session) });
+    res.json({ valid: Boolean(session) });
   });
 
-  router.post("/admin/logout", admin, async (req, res) => {
+  admin.post("/admin/logout", async (req, res) => {
     const scope: unknown = req.body?.scope ?? "local";
     if (!(LOGOUT_SCOPES as readonly unknown[]).includes(scope)) {
       return sendApiError(res, 400, accountMessages.scopeInvalid, { scope: accountMessages.scopeInvalid });
     }
     await signOut(db, res.locals.adminSession!, scope as LogoutScope);
-    await audit.record(db, { action: "logout", target: String(scope), ...context(req, res) });
+    await recordAudit(res, { action: "logout", target: String(scope) });
     res.status(204).end();
   });
 

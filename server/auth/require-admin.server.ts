@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import { authMessages } from "../../domain/auth";
+import { audit } from "../audit/audit.server";
 import { verifyToken } from "./admin-auth.server";
 import type { AppServices } from "../context.server";
 import { sendApiError } from "../http/api-errors.server";
@@ -13,7 +14,8 @@ export function bearerToken(header: string | undefined): string {
 /**
  * The one guard of every admin door: 401 "Authentication required" (or the given variant, such
  * as "Authentication required to create posts") without a valid token. The session is kept in
- * `res.locals.adminSession` for the rest of the request.
+ * `res.locals.adminSession` for the rest of the request, beside `recordAudit`, which names that
+ * session and the client's address in every event the door records.
  */
 export function requireAdmin(
   { db }: Pick<AppServices, "db">,
@@ -23,6 +25,7 @@ export function requireAdmin(
     const session = await verifyToken(db, bearerToken(req.headers.authorization));
     if (!session) return sendApiError(res, 401, message);
     res.locals.adminSession = session;
+    res.locals.recordAudit = (entry) => audit.record(db, { ...entry, ip: req.ip ?? null, session: session.id });
     next();
   };
 }

@@ -13,10 +13,9 @@ import {
   type PostWriteResult,
 } from "./posts.server";
 import type { AuditAction } from "../../domain/audit";
-import { audit } from "../audit/audit.server";
 import type { AppServices } from "../context.server";
 import { jsonBody, sendApiError } from "../http/api-errors.server";
-import { requireAdmin } from "../auth/require-admin.server";
+import { adminRoutes, recordAudit } from "../auth/admin-routes.server";
 
 type PostParams = { id: string };
 
@@ -30,35 +29,34 @@ export function adminPostsRouter(services: AppServices) {
   const { db } = services;
   const router = express.Router();
   const largeJson = jsonBody(`${ADMIN_POST_BODY_LIMIT}b`);
-
-  router.use("/admin/posts", (_req, res, next) => {
-    res.set("Cache-Control", "no-store");
-    next();
+  const admin = adminRoutes(router, services, {
+    post: authMessages.requiredToCreate,
+    patch: authMessages.requiredToUpdate,
+    delete: authMessages.requiredToDelete,
   });
 
-  router.get("/admin/posts", requireAdmin(services), async (_req, res) => {
+  admin.get("/admin/posts", async (_req, res) => {
     res.json(await listPostSummaries(db));
   });
 
-  router.get("/admin/posts/:id", requireAdmin(services), async (req: Request<PostParams>, res) => {
+  admin.get("/admin/posts/:id", async (req: Request<PostParams>, res) => {
     const post = await getPostById(db, req.params.id);
     if (!post) return sendApiError(res, 404, adminApiMessages.postNotFound);
     res.json(post);
   });
 
-  router.post("/admin/posts", requireAdmin(services, authMessages.requiredToCreate), largeJson, async (req, res) => {
+  admin.post("/admin/posts", largeJson, async (req, res) => {
     const result = await createPost(db, req.body);
     if (result.ok) {
-      const who = { target: result.post.id, label: result.post.title, ip: req.ip, session: res.locals.adminSession?.id };
-      await audit.record(db, { action: "post.created", ...who });
-      if (postStatus(result.post) === "scheduled") await audit.record(db, { action: "post.scheduled", ...who, detail: result.post.publish_at });
+      const what = { target: result.post.id, label: result.post.title };
+      await recordAudit(res, { action: "post.created", ...what });
+      if (postStatus(result.post) === "scheduled") await recordAudit(res, { action: "post.scheduled", ...what, detail: result.post.publish_at });
     }
     sendWriteResult(res, result, 201);
   });
 
-  router.patch(
+  admin.patch(
     "/admin/posts/:id",
-    requireAdmin(services, authMessages.requiredToUpdate),
     largeJson,
     async (req: Request<PostParams>, res: Response) => {
       const before = await getPostById(db, req.params.id);
@@ -66,16 +64,16 @@ export function adminPostsRouter(services: AppServices) {
       if (result.ok) {
         const action = patchAction(req.body, before, result.post);
         const detail = action === "post.scheduled" ? result.post.publish_at : undefined;
-        await audit.record(db, { action, target: result.post.id, label: result.post.title, detail, ip: req.ip, session: res.locals.adminSession?.id });
+        await recordAudit(res, { action, target: result.post.id, label: result.post.title, detail });
       }
       sendWriteResult(res, result, 200);
     },
   );
 
-  router.delete("/admin/posts/:id", requireAdmin(services, authMessages.requiredToDelete), async (req: Request<PostParams>, res) => {
+  admin.delete("/admin/posts/:id", async (req: Request<PostParams>, res) => {
     const title = (await getPostById(db, req.params.id))?.title;
     if (!(await deletePost(db, req.params.id))) return sendApiError(res, 404, adminApiMessages.postNotFound);
-    await audit.record(db, { action: "post.deleted", target: req.params.id, label: title, ip: req.ip, session: res.locals.adminSession?.id });
+    await recordAudit(res, { action: "post.deleted", target: req.params.id, label: title });
     res.status(204).end();
   });
 

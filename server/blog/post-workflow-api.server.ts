@@ -4,11 +4,10 @@ import { authMessages } from "../../domain/auth";
 import { previewLinkInputSchema, workflowApiMessages } from "../../domain/post-workflow";
 import { autosavePost, getRevision, listRevisions } from "./post-revisions.server";
 import { createPreviewLink, listPreviewLinks, revokeAllPreviewLinks, revokePreviewLink } from "./preview-links.server";
-import { audit } from "../audit/audit.server";
 import type { AppServices } from "../context.server";
 import { ADMIN_POST_BODY_LIMIT } from "./posts.server";
 import { jsonBody, sendApiError } from "../http/api-errors.server";
-import { requireAdmin } from "../auth/require-admin.server";
+import { adminRoutes, recordAudit } from "../auth/admin-routes.server";
 
 type PostParams = { id: string };
 type RevisionParams = PostParams & { revisionId: string };
@@ -30,64 +29,59 @@ export function postWorkflowRouter(services: AppServices) {
   const router = express.Router();
   const largeJson = jsonBody(`${ADMIN_POST_BODY_LIMIT}b`);
   const smallJson = jsonBody();
-  const guard = requireAdmin(services);
-  const writeGuard = requireAdmin(services, authMessages.requiredToUpdate);
+  // Reading needs a session; changing a post's workflow says so in the specification's words.
+  const admin = adminRoutes(router, services, { post: authMessages.requiredToUpdate, delete: authMessages.requiredToUpdate });
 
-  router.use(["/admin/posts/:id", "/admin/preview-links"], (_req, res, next) => {
-    res.set("Cache-Control", "no-store");
-    next();
-  });
-
-  router.get("/admin/posts/:id/revisions", guard, async (req: Request<PostParams>, res) => {
+  admin.get("/admin/posts/:id/revisions", async (req: Request<PostParams>, res) => {
     const revisions = await listRevisions(db, req.params.id);
     if (!revisions) return sendApiError(res, 404, adminApiMessages.postNotFound);
     res.json(revisions);
   });
 
-  router.get("/admin/posts/:id/revisions/:revisionId", guard, async (req: Request<RevisionParams>, res) => {
+  admin.get("/admin/posts/:id/revisions/:revisionId", async (req: Request<RevisionParams>, res) => {
     const revision = await getRevision(db, req.params.id, req.params.revisionId);
     if (!revision) return sendApiError(res, 404, workflowApiMessages.revisionNotFound);
     res.json(revision);
   });
 
-  router.post("/admin/posts/:id/autosave", writeGuard, largeJson, async (req: Request<PostParams>, res) => {
+  admin.post("/admin/posts/:id/autosave", largeJson, async (req: Request<PostParams>, res) => {
     const result = await autosavePost(db, req.params.id, req.body);
     if (result.ok) return res.json(result.revision);
     if (result.code === "not_found") return sendApiError(res, 404, adminApiMessages.postNotFound);
     sendApiError(res, 400, Object.values(result.fields)[0] ?? adminApiMessages.invalidPost, result.fields);
   });
 
-  router.get("/admin/posts/:id/preview-links", guard, async (req: Request<PostParams>, res) => {
+  admin.get("/admin/posts/:id/preview-links", async (req: Request<PostParams>, res) => {
     const links = await listPreviewLinks(db, req.params.id);
     if (!links) return sendApiError(res, 404, adminApiMessages.postNotFound);
     res.json(links);
   });
 
-  router.post("/admin/posts/:id/preview-links", writeGuard, smallJson, async (req: Request<PostParams>, res) => {
+  admin.post("/admin/posts/:id/preview-links", smallJson, async (req: Request<PostParams>, res) => {
     const input = previewLinkInputSchema.safeParse(req.body ?? {});
     if (!input.success) {
       return sendApiError(res, 400, workflowApiMessages.invalidPurpose, { purpose: workflowApiMessages.invalidPurpose });
     }
     const result = await createPreviewLink(db, req.params.id, input.data.purpose);
     if (result.ok) {
-      await audit.record(db, { action: "preview_link.created", target: req.params.id, detail: input.data.purpose, ip: req.ip, session: res.locals.adminSession?.id });
+      await recordAudit(res, { action: "preview_link.created", target: req.params.id, detail: input.data.purpose });
       return res.status(201).json(result.link);
     }
     if (result.code === "not_found") return sendApiError(res, 404, adminApiMessages.postNotFound);
     sendApiError(res, 409, workflowApiMessages.tooManyPreviewLinks);
   });
 
-  router.delete("/admin/posts/:id/preview-links/:linkId", writeGuard, async (req: Request<LinkParams>, res) => {
+  admin.delete("/admin/posts/:id/preview-links/:linkId", async (req: Request<LinkParams>, res) => {
     if (!(await revokePreviewLink(db, req.params.id, req.params.linkId))) {
       return sendApiError(res, 404, workflowApiMessages.previewLinkNotFound);
     }
-    await audit.record(db, { action: "preview_link.revoked", target: req.params.id, ip: req.ip, session: res.locals.adminSession?.id });
+    await recordAudit(res, { action: "preview_link.revoked", target: req.params.id });
     res.status(204).end();
   });
 
-  router.delete("/admin/preview-links", writeGuard, async (req, res) => {
+  admin.delete("/admin/preview-links", async (req, res) => {
     const revoked = await revokeAllPreviewLinks(db);
-    await audit.record(db, { action: "preview_links.revoked_all", target: String(revoked), ip: req.ip, session: res.locals.adminSession?.id });
+    await recordAudit(res, { action: "preview_links.revoked_all", target: String(revoked) });
     logger.info({ revoked }, "every preview link revoked by the admin");
     res.json({ revoked });
   });

@@ -4,10 +4,9 @@ import { triageMessages, type TriagePatch } from "../../domain/report-triage";
 import { isReportStatus, reportMessages } from "../../domain/vulnerability-report";
 import { ACKNOWLEDGMENTS_TAG, recordContentChange } from "../cache/content-changes.server";
 import { REPORT_STATUS_LABELS } from "../../domain/report-status";
-import { audit } from "../audit/audit.server";
 import type { AppServices } from "../context.server";
 import { sendApiError } from "../http/api-errors.server";
-import { requireAdmin } from "../auth/require-admin.server";
+import { adminRoutes, recordAudit } from "../auth/admin-routes.server";
 import { cvssMessages } from "../../domain/cvss";
 import { CVSS_VECTOR_MAX } from "../../domain/cvss-vector";
 import { disclosureMetrics } from "./disclosure-metrics.server";
@@ -21,49 +20,49 @@ import { endAllCaseLinks } from "../reports/case-links.server";
 export function triageApiRouter(services: AppServices) {
   const { db } = services;
   const router = express.Router();
-  const admin = requireAdmin(services);
+  const admin = adminRoutes(router, services);
 
-  router.get("/admin/security/metrics", admin, async (req, res) => {
+  admin.get("/admin/security/metrics", async (req, res) => {
     const period = analyticsPeriod(req.query as Record<string, unknown>, dayOf(Date.now()));
     if (!period.ok) return sendApiError(res, 400, period.error, { [period.field]: period.error });
     res.json(await disclosureMetrics(db, period.period));
   });
 
-  router.get("/admin/security/reports/:id", admin, async (req, res) => {
+  admin.get("/admin/security/reports/:id", async (req, res) => {
     const report = await getTriagedReport(services, req.params.id as string);
     if (!report) return sendApiError(res, 404, reportMessages.notFound);
     res.json({ report });
   });
 
-  router.patch("/admin/security/reports/:id", admin, async (req, res) => {
+  admin.patch("/admin/security/reports/:id", async (req, res) => {
     const parsed = triagePatch(req.body);
     if (!parsed.ok) return sendApiError(res, 400, parsed.error, { [parsed.field]: parsed.error });
     const result = await updateTriage(services, req.params.id as string, parsed.patch);
     if (!result.ok) return sendApiError(res, result.status, result.error, result.field ? { [result.field]: result.error } : undefined);
-    const who = { target: String(req.params.id), label: result.report.reference, ip: req.ip, session: res.locals.adminSession?.id };
-    if (parsed.patch.status) await audit.record(db, { action: "report.status_changed", ...who, detail: REPORT_STATUS_LABELS[parsed.patch.status] });
-    if (assessment(parsed.patch)) await audit.record(db, { action: "report.assessed", ...who, detail: assessment(parsed.patch) });
+    const what = { target: String(req.params.id), label: result.report.reference };
+    if (parsed.patch.status) await recordAudit(res, { action: "report.status_changed", ...what, detail: REPORT_STATUS_LABELS[parsed.patch.status] });
+    if (assessment(parsed.patch)) await recordAudit(res, { action: "report.assessed", ...what, detail: assessment(parsed.patch) });
     await recordContentChange(db, [ACKNOWLEDGMENTS_TAG]);
     res.json({ report: result.report });
   });
 
-  router.post("/admin/security/reports/:id/messages", admin, async (req, res) => {
+  admin.post("/admin/security/reports/:id/messages", async (req, res) => {
     const body: unknown = req.body?.body;
     if (typeof body !== "string") {
       return sendApiError(res, 400, triageMessages.messageRequired, { body: triageMessages.messageRequired });
     }
     const result = await postTeamMessage(services, req.params.id as string, body);
     if (!result.ok) return sendApiError(res, result.status, result.error, result.status === 400 ? { body: result.error } : undefined);
-    await audit.record(db, { action: "report.message_sent", target: String(req.params.id), label: result.report.reference, ip: req.ip, session: res.locals.adminSession?.id });
+    await recordAudit(res, { action: "report.message_sent", target: String(req.params.id), label: result.report.reference });
     res.status(201).json({ report: result.report });
   });
 
   // Every link of the case stops working (a link seen by others); the reporter can ask for a new one.
-  router.delete("/admin/security/reports/:id/case-links", admin, async (req, res) => {
+  admin.delete("/admin/security/reports/:id/case-links", async (req, res) => {
     const report = await getTriagedReport(services, req.params.id as string);
     if (!report) return sendApiError(res, 404, reportMessages.notFound);
     const ended = await endAllCaseLinks(db, report.id);
-    await audit.record(db, { action: "report.case_links_ended", target: report.id, label: report.reference, ip: req.ip, session: res.locals.adminSession?.id, detail: `${ended} ended` });
+    await recordAudit(res, { action: "report.case_links_ended", target: report.id, label: report.reference, detail: `${ended} ended` });
     res.status(204).end();
   });
 

@@ -71,3 +71,9 @@ export function apiErrorHandler(logger: Logger): ErrorRequestHandler {
     sendApiError(res, 500, "Something went wrong on our side. Please try again.");
   };
 }
+
+/** Every API answer is never stored (the API table mounts this first); a door may say otherwise for its own. */
+export const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader("Cache-Control", "no-store");
+  next();
+};

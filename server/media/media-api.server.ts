@@ -5,7 +5,7 @@ import { readImage, storeImage, type StoredImage } from "./media.server";
 import { readVariant } from "./media-variants.server";
 import { listStoredImages } from "./media-library.server";
 import { mediaLibraryMessages, parseLibraryPage } from "../../domain/media-library";
-import { requireAdmin } from "../auth/require-admin.server";
+import { adminRoutes } from "../auth/admin-routes.server";
 import { sendApiError } from "../http/api-errors.server";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -18,6 +18,7 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
  */
 export function adminMediaRouter(services: AppServices) {
   const router = express.Router();
+  const admin = adminRoutes(router, services);
   // One byte over the limit is enough to know the image is too large.
   const rawBody = express.raw({ type: () => true, limit: MEDIA_MAX_BYTES + 1 });
   const tooLarge: ErrorRequestHandler = (error: unknown, _req, res, next) => {
@@ -25,14 +26,12 @@ export function adminMediaRouter(services: AppServices) {
     next(error);
   };
 
-  router.get("/admin/media", requireAdmin(services), async (req, res) => {
-    res.set("Cache-Control", "no-store");
+  admin.get("/admin/media", async (req, res) => {
     const page = parseLibraryPage(req.query.page);
     if (page === undefined) return sendApiError(res, 400, mediaLibraryMessages.pageInvalid, { page: mediaLibraryMessages.pageInvalid });
     res.json(await listStoredImages(services.db, page));
   });
-  router.post("/admin/media", requireAdmin(services), rawBody, async (req, res) => {
-    res.set("Cache-Control", "no-store");
+  admin.post("/admin/media", rawBody, async (req, res) => {
     const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const result = await storeImage(services.db, bytes);
     if (result.ok) return res.status(201).json({ url: result.url });

@@ -4,10 +4,9 @@ import { previewLinkInputSchema, workflowApiMessages } from "../../domain/post-w
 import { PAGE_BLOCK_LIBRARY, PAGE_BLOCK_TYPES, pageBlockSchemas } from "../../domain/page-blocks";
 import { pageMessages } from "../../domain/site-pages";
 import type { AuditAction } from "../../domain/audit";
-import { audit } from "../audit/audit.server";
 import type { AppServices } from "../context.server";
 import { jsonBody, sendApiError } from "../http/api-errors.server";
-import { requireAdmin } from "../auth/require-admin.server";
+import { adminRoutes, recordAudit } from "../auth/admin-routes.server";
 import { createPagePreviewLink, listPagePreviewLinks, revokePagePreviewLink } from "./page-preview.server";
 import { restorePageRevision } from "./page-revision-restore.server";
 import { getPageRevision, listPageRevisions } from "./page-revisions.server";
@@ -46,129 +45,124 @@ const FAILURE_STATUS: Record<PageFailure["code"], number> = {
 export function adminPagesRouter(services: AppServices) {
   const { db } = services;
   const router = express.Router();
-  const guard = requireAdmin(services);
+  const admin = adminRoutes(router, services);
   const largeJson = jsonBody(ADMIN_PAGE_BODY_LIMIT);
   const library = blockLibrary();
 
-  router.use(["/admin/pages", "/admin/page-blocks"], (_req, res, next) => {
-    res.set("Cache-Control", "no-store");
-    next();
-  });
-
-  router.get("/admin/page-blocks", guard, (_req, res) => {
+  admin.get("/admin/page-blocks", (_req, res) => {
     res.json(library);
   });
 
-  router.get("/admin/pages", guard, async (_req, res) => {
+  admin.get("/admin/pages", async (_req, res) => {
     res.json(await listPages(db));
   });
 
-  router.post("/admin/pages", guard, largeJson, async (req, res) => {
+  admin.post("/admin/pages", largeJson, async (req, res) => {
     const result = await createPage(db, req.body, new Date(), { savedBy: sessionOf(res) });
-    if (result.ok) await record(req, res, "page.created", result);
+    if (result.ok) await record(res, "page.created", result);
     sendResult(res, result, 201);
   });
 
-  router.get("/admin/pages/:id", guard, async (req: Request<PageParams>, res) => {
+  admin.get("/admin/pages/:id", async (req: Request<PageParams>, res) => {
     const page = await getPage(db, req.params.id);
     if (!page) return sendApiError(res, 404, pageMessages.notFound);
     res.json(page);
   });
 
-  router.patch("/admin/pages/:id", guard, largeJson, async (req: Request<PageParams>, res: Response) => {
+  admin.patch("/admin/pages/:id", largeJson, async (req: Request<PageParams>, res: Response) => {
     const result = await updatePage(db, req.params.id, req.body, new Date(), { savedBy: sessionOf(res) });
-    if (result.ok) await record(req, res, "page.updated", result);
+    if (result.ok) await record(res, "page.updated", result);
     sendResult(res, result, 200);
   });
 
   // The editor's autosave: a save of the draft, as PATCH, kept as an autosave revision (those
   // close together are one) and, like the posts' autosaves, not written to the audit trail.
-  router.post("/admin/pages/:id/autosave", guard, largeJson, async (req: Request<PageParams>, res: Response) => {
+  admin.post("/admin/pages/:id/autosave", largeJson, async (req: Request<PageParams>, res: Response) => {
     const result = await updatePage(db, req.params.id, req.body, new Date(), { kind: "autosave", savedBy: sessionOf(res) });
     sendResult(res, result, 200);
   });
 
-  router.get("/admin/pages/:id/revisions", guard, async (req: Request<PageParams>, res) => {
+  admin.get("/admin/pages/:id/revisions", async (req: Request<PageParams>, res) => {
     const revisions = await listPageRevisions(db, req.params.id);
     if (!revisions) return sendApiError(res, 404, pageMessages.notFound);
     res.json(revisions);
   });
 
-  router.get("/admin/pages/:id/revisions/:revisionId", guard, async (req: Request<RevisionParams>, res) => {
+  admin.get("/admin/pages/:id/revisions/:revisionId", async (req: Request<RevisionParams>, res) => {
     const revision = await getPageRevision(db, req.params.id, req.params.revisionId);
     if (!revision) return sendApiError(res, 404, workflowApiMessages.revisionNotFound);
     res.json(revision);
   });
 
-  router.post("/admin/pages/:id/revisions/:revisionId/restore", guard, async (req: Request<RevisionParams>, res: Response) => {
+  admin.post("/admin/pages/:id/revisions/:revisionId/restore", async (req: Request<RevisionParams>, res: Response) => {
     const result = await restorePageRevision(db, req.params.id, req.params.revisionId, { savedBy: sessionOf(res) });
     if (!result.ok && result.code === "revision_not_found") return sendApiError(res, 404, result.error);
-    if (result.ok) await record(req, res, "page.restored", result, req.params.revisionId);
+    if (result.ok) await record(res, "page.restored", result, req.params.revisionId);
     sendResult(res, result, 200);
   });
 
-  router.post("/admin/pages/:id/publish", guard, largeJson, async (req: Request<PageParams>, res: Response) => {
+  admin.post("/admin/pages/:id/publish", largeJson, async (req: Request<PageParams>, res: Response) => {
     const result = await publishPage(db, req.params.id, req.body ?? {}, new Date(), { savedBy: sessionOf(res) });
-    if (result.ok) await record(req, res, "page.published", result, result.page.publish_at ?? undefined);
+    if (result.ok) await record(res, "page.published", result, result.page.publish_at ?? undefined);
     sendResult(res, result, 200);
   });
 
-  router.post("/admin/pages/:id/unpublish", guard, async (req: Request<PageParams>, res: Response) => {
+  admin.post("/admin/pages/:id/unpublish", async (req: Request<PageParams>, res: Response) => {
     const result = await unpublishPage(db, req.params.id);
-    if (result.ok) await record(req, res, "page.unpublished", result);
+    if (result.ok) await record(res, "page.unpublished", result);
     sendResult(res, result, 200);
   });
 
-  router.delete("/admin/pages/:id", guard, async (req: Request<PageParams>, res: Response) => {
+  admin.delete("/admin/pages/:id", async (req: Request<PageParams>, res: Response) => {
     const result = await deletePage(db, req.params.id);
     if (!result.ok) return sendResult(res, result, 204);
-    await record(req, res, "page.deleted", result);
+    await record(res, "page.deleted", result);
     res.status(204).end();
   });
 
-  router.post("/admin/pages/:id/preview-links", guard, largeJson, async (req: Request<PageParams>, res: Response) => {
+  admin.post("/admin/pages/:id/preview-links", largeJson, async (req: Request<PageParams>, res: Response) => {
     const input = previewLinkInputSchema.safeParse(req.body ?? {});
     if (!input.success) return sendApiError(res, 400, workflowApiMessages.invalidPurpose, { purpose: workflowApiMessages.invalidPurpose });
     const result = await createPagePreviewLink(db, req.params.id, input.data.purpose);
     if (result.ok) {
-      await recordLink(db, req, res, "page_preview_link.created", input.data.purpose);
+      await recordLink(db, req.params.id, res, "page_preview_link.created", input.data.purpose);
       return res.status(201).json(result.link);
     }
     if (result.code === "not_found") return sendApiError(res, 404, pageMessages.notFound);
     sendApiError(res, 409, pageMessages.tooManyPreviewLinks);
   });
 
-  router.get("/admin/pages/:id/preview-links", guard, async (req: Request<PageParams>, res: Response) => {
+  admin.get("/admin/pages/:id/preview-links", async (req: Request<PageParams>, res: Response) => {
     const links = await listPagePreviewLinks(db, req.params.id);
     if (!links) return sendApiError(res, 404, pageMessages.notFound);
     res.json(links);
   });
 
-  router.delete("/admin/pages/:id/preview-links/:linkId", guard, async (req: Request<PageParams & { linkId: string }>, res: Response) => {
+  admin.delete("/admin/pages/:id/preview-links/:linkId", async (req: Request<PageParams & { linkId: string }>, res: Response) => {
     if (!(await revokePagePreviewLink(db, req.params.id, req.params.linkId))) {
       return sendApiError(res, 404, workflowApiMessages.previewLinkNotFound);
     }
-    await recordLink(db, req, res, "page_preview_link.revoked");
+    await recordLink(db, req.params.id, res, "page_preview_link.revoked");
     res.status(204).end();
   });
 
   /** One event of the audit trail, naming the page by its address. */
-  function record(req: Request, res: Response, action: AuditAction, { page }: { page: { id: string; path: string } }, detail?: string) {
-    return audit.record(db, { action, target: page.id, label: page.path, detail, ip: req.ip, session: res.locals.adminSession?.id });
+  function record(res: Response, action: AuditAction, { page }: { page: { id: string; path: string } }, detail?: string) {
+    return recordAudit(res, { action, target: page.id, label: page.path, detail });
   }
 
   return router;
 }
 
 /** A preview link's event, naming its page by its address as it is now. */
-async function recordLink(db: AppServices["db"], req: Request<PageParams>, res: Response, action: AuditAction, detail?: string) {
-  const page = await db.selectFrom("site_pages").select(["id", "path"]).where("id", "=", req.params.id).executeTakeFirst();
-  await audit.record(db, { action, target: req.params.id, label: page?.path ?? null, detail, ip: req.ip, session: res.locals.adminSession?.id });
+async function recordLink(db: AppServices["db"], pageId: string, res: Response, action: AuditAction, detail?: string) {
+  const page = await db.selectFrom("site_pages").select(["id", "path"]).where("id", "=", pageId).executeTakeFirst();
+  await recordAudit(res, { action, target: pageId, label: page?.path ?? null, detail });
 }
 
-/** The admin session a request came with, as the audit trail names it. */
+/** The admin session a request came with, as a revision names who saved it. */
 function sessionOf(res: Response): string | null {
-  return (res.locals.adminSession as { id?: string | null } | undefined)?.id ?? null;
+  return res.locals.adminSession?.id ?? null;
 }
 
 function sendResult(res: Response, result: PageWriteResult, successStatus: number): void {

@@ -6,7 +6,7 @@ import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from "./report-upload.server
 import { submitReport } from "./submit-report.server";
 import { createUploadGate, type UploadGate } from "./upload-quota.server";
 import { getAttachment, listReports } from "./reports.server";
-import { requireAdmin } from "../auth/require-admin.server";
+import { adminRoutes } from "../auth/admin-routes.server";
 import { sendApiError, sendRateLimited } from "../http/api-errors.server";
 import { clientKey } from "../http/client-key.server";
 import { parseReportFilter } from "../../domain/contact-inbox";
@@ -25,6 +25,7 @@ export function securityReportsRouter(
 ) {
   const { db, config, logger } = services;
   const router = express.Router();
+  const admin = adminRoutes(router, services);
   const limits: UploadLimits = { ...DEFAULT_UPLOAD_LIMITS, ...config.uploadTimeouts, ...overrides };
 
   // The limits, quotas and field rules live in the service; this door passes its key and body.
@@ -32,24 +33,23 @@ export function securityReportsRouter(
     const result = await submitReport(services, req, { clientKey: clientKey(req), limits, gate });
     if (result.ok) {
       logger.info({ reference: result.reference, attachments: result.attachments }, "vulnerability report received");
-      res.status(201).set("Cache-Control", "no-store").json({ id: result.id, reference: result.reference, caseUrl: result.caseUrl });
+      res.status(201).json({ id: result.id, reference: result.reference, caseUrl: result.caseUrl });
       return;
     }
     if (result.code === "rate_limited") return sendRateLimited(res, result);
     refuseUpload(req, res, result);
   });
 
-  const admin = requireAdmin(services);
 
-  router.get("/admin/security/reports", admin, async (req, res) => {
+  admin.get("/admin/security/reports", async (req, res) => {
     const page = Number.parseInt(String(req.query.page ?? "1"), 10);
     const parsed = parseReportFilter(req.query, REPORT_STATUSES, SEVERITIES);
     if (!parsed.ok) return sendApiError(res, 400, parsed.error, { [parsed.field]: parsed.error });
     const result = await listReports(services, Number.isFinite(page) ? page : 1, parsed.filter);
-    res.set("Cache-Control", "no-store").json(result);
+    res.json(result);
   });
 
-  router.get("/admin/security/reports/:id/attachments/:attachmentId", admin, async (req, res) => {
+  admin.get("/admin/security/reports/:id/attachments/:attachmentId", async (req, res) => {
     const attachment = await getAttachment(db, req.params.id as string, req.params.attachmentId as string);
     if (!attachment) return sendApiError(res, 404, reportMessages.attachmentNotFound);
     await sendAttachment(res, services, attachment);

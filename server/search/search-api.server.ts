@@ -38,7 +38,7 @@ export function searchApiRouter(services: Pick<AppServices, "db">) {
       res.set("Retry-After", "1");
       return sendApiError(res, 503, SEARCH_BUSY);
     }
-    res.set("Cache-Control", "no-store").json({
+    res.json({
       items: (found?.items ?? []).map((item) => ({
         slug: item.slug,
         title: item.title,

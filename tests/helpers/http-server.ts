@@ -4,7 +4,7 @@ import pino from "pino";
 import { loadConfig } from "../../server/config.server";
 import type { AppServices } from "../../server/context.server";
 import type { AppDatabase } from "../../server/db/database.server";
-import { apiErrorHandler, apiNotFound, jsonBody } from "../../server/http/api-errors.server";
+import { apiErrorHandler, apiNotFound, jsonBody, noStore } from "../../server/http/api-errors.server";
 
 /** Services for a test: the given database, the default configuration, a silent logger. */
 export function testServices(db: AppDatabase, env: NodeJS.ProcessEnv = {}): AppServices {
@@ -32,6 +32,8 @@ export async function serveApi(
   const app = express();
   for (const middleware of beforeApi) app.use(middleware);
   const api = express.Router();
+  // As the API table: answers are never stored, whatever the door.
+  api.use(noStore);
   for (const router of beforeJsonBody) api.use(router);
   api.use(jsonBody());
   for (const router of routers) api.use(router);
