@@ -21,3 +21,72 @@ export const ROLE_LABELS: Record<Role, string> = {
 
 /** Who did something, as the audit trail, revisions and messages name them. */
 export type Actor = { id: string; name: string; role: Role };
+
+/**
+ * What an admin door does, as the policy names it: every admin route of the API declares one
+ * (server/auth/admin-routes.server.ts), so a new door cannot be declared without a rule.
+ */
+export const ADMIN_ACTIONS = {
+  "account.own": "manage their own account",
+  "site.counts": "see the admin bar's counts",
+  "posts.read": "read posts",
+  "posts.write": "write posts",
+  "posts.delete": "delete posts",
+  "posts.share": "share drafts of posts",
+  "pages.read": "read pages",
+  "pages.write": "edit pages",
+  "pages.publish": "publish pages",
+  "pages.delete": "delete pages",
+  "media.read": "browse the media library",
+  "media.upload": "upload images",
+  "leads.read": "read the contact inbox",
+  "leads.triage": "mark contact messages",
+  "analytics.read": "read the analytics",
+  "audit.read": "read the audit trail",
+  "reports.read": "read vulnerability reports",
+  "reports.triage": "triage vulnerability reports",
+  "reports.reply": "write to reporters",
+} as const;
+export type AdminAction = keyof typeof ADMIN_ACTIONS;
+
+const EVERYONE = ROLES;
+const BLOG_TEAM = ["owner", "administrator", "editor", "author", "contributor"] as const;
+const EDITORS = ["owner", "administrator", "editor"] as const;
+const SECURITY_TEAM = ["owner", "administrator", "security"] as const;
+const ADMINISTRATORS = ["owner", "administrator"] as const;
+
+/**
+ * The one policy: who may do what (issue 42's roles). Typed by action, so an action without a
+ * rule does not compile. What a role may do to its own posts only (authors, contributors) is
+ * decided by the posts service on top of this.
+ */
+export const POLICY: { readonly [A in AdminAction]: readonly Role[] } = {
+  "account.own": EVERYONE,
+  "site.counts": EVERYONE,
+  "posts.read": BLOG_TEAM,
+  "posts.write": BLOG_TEAM,
+  "posts.delete": ["owner", "administrator", "editor", "author"],
+  "posts.share": BLOG_TEAM,
+  "pages.read": EDITORS,
+  "pages.write": EDITORS,
+  "pages.publish": EDITORS,
+  "pages.delete": EDITORS,
+  "media.read": BLOG_TEAM,
+  "media.upload": BLOG_TEAM,
+  "leads.read": EDITORS,
+  "leads.triage": EDITORS,
+  "analytics.read": ["owner", "administrator", "editor", "author"],
+  "audit.read": ADMINISTRATORS,
+  "reports.read": SECURITY_TEAM,
+  "reports.triage": SECURITY_TEAM,
+  "reports.reply": SECURITY_TEAM,
+};
+
+export function may(role: Role, action: AdminAction): boolean {
+  return POLICY[action].includes(role);
+}
+
+/** The 403's words: what the role may not do. */
+export function forbiddenMessage(role: Role, action: AdminAction): string {
+  return `The ${ROLE_LABELS[role]} role may not ${ADMIN_ACTIONS[action]}.`;
+}

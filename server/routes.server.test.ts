@@ -1,5 +1,6 @@
 import { afterAll, afterEach, describe, expect, test } from "vitest";
 import { authMessages } from "../domain/auth";
+import { may, type AdminAction } from "../domain/roles";
 import { contactMessages } from "../domain/contact";
 import { testServices } from "../tests/helpers/http-server";
 import { FORM, formBody, JSON_TYPE, reportMultipart, send, validContact } from "../tests/helpers/site-client";
@@ -226,18 +227,27 @@ test("declarative doors: every admin door answers 401 without a session, and eve
       }),
     );
     expect(answers.filter((line) => !line.endsWith(": 401 no-store"))).toEqual([]);
+    // Each admin door names the action the policy decides (domain/roles.ts), owners and administrators allowed.
+    const unruled = admin.filter(({ action }) => !action || !may("owner", action) || !may("administrator", action));
+    expect(unruled).toEqual([]);
   } finally {
     await site.close();
     await database.destroy();
   }
 }, 120_000);
 
-/** The routes a router declares, each method apart (Express 5 keeps them on its stack's layers). */
-function declaredDoors(handler: unknown): { method: string; path: string }[] {
-  const stack = (handler as { stack?: { route?: { path: unknown; methods?: Record<string, boolean> } }[] }).stack ?? [];
+type DeclaredRoute = { path: unknown; methods?: Record<string, boolean>; stack?: { handle: { action?: AdminAction } }[] };
+
+/**
+ * The routes a router declares, each method apart, with the action its guard lets through (Express
+ * 5 keeps them on its stack's layers; an admin door's first handler is its guard).
+ */
+function declaredDoors(handler: unknown): { method: string; path: string; action?: AdminAction }[] {
+  const stack = (handler as { stack?: { route?: DeclaredRoute }[] }).stack ?? [];
   return stack.flatMap(({ route }) => {
     const path = route?.path;
-    return typeof path === "string" ? Object.keys(route?.methods ?? {}).map((method) => ({ method, path })) : [];
+    const action = route?.stack?.[0]?.handle.action;
+    return typeof path === "string" ? Object.keys(route?.methods ?? {}).map((method) => ({ method, path, action })) : [];
   });
 }
 

@@ -8,7 +8,7 @@ import { adminRoutes } from "../auth/admin-routes.server";
 export function adminCountsRouter(services: AppServices) {
   const router = express.Router();
   const admin = adminRoutes(router, services);
-  admin.get("/admin/counts", async (_req, res) => {
+  admin.door("site.counts").get("/admin/counts", async (_req, res) => {
     const [unreadMessages, newReports, reportsAwaitingTeam] = await Promise.all([
       countUnreadMessages(services.db),
       countNewReports(services.db),

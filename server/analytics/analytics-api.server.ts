@@ -24,7 +24,7 @@ export function analyticsRouter(services: AppServices) {
     return undefined;
   };
 
-  admin.get("/admin/analytics", async (req, res) => {
+  admin.door("analytics.read").get("/admin/analytics", async (req, res) => {
     const period = periodOf(req, res);
     if (!period) return;
     const filter = analyticsFilter(req.query);
@@ -32,7 +32,7 @@ export function analyticsRouter(services: AppServices) {
     res.json(await analyticsReport(services.db, period, filter.filter));
   });
 
-  admin.get("/admin/analytics.csv", async (req, res) => {
+  admin.door("analytics.read").get("/admin/analytics.csv", async (req, res) => {
     const table = req.query.table;
     if (!CSV_TABLES.includes(table as CsvTable)) {
       const error = `table must be one of ${CSV_TABLES.join(", ")}.`;

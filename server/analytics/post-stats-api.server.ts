@@ -13,7 +13,7 @@ import { postStats } from "./post-stats.server";
 export function postStatsRouter(services: AppServices) {
   const router = express.Router();
   const admin = adminRoutes(router, services);
-  admin.get("/admin/posts/:id/stats", async (req, res) => {
+  admin.door("analytics.read").get("/admin/posts/:id/stats", async (req, res) => {
     const period = analyticsPeriod({ days: req.query.days }, dayOf(Date.now()));
     if (!period.ok) return sendApiError(res, 400, period.error, { [period.field]: period.error });
     const post = await services.db.selectFrom("blog_posts").select("slug").where("id", "=", String(req.params.id)).executeTakeFirst();

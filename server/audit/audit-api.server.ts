@@ -32,7 +32,7 @@ export function auditRouter(services: AppServices) {
   const router = express.Router();
   const admin = adminRoutes(router, services);
 
-  admin.get("/admin/audit", async (req, res) => {
+  admin.door("audit.read").get("/admin/audit", async (req, res) => {
     const page = req.query.page === undefined ? 1 : Number(req.query.page);
     if (!Number.isInteger(page) || page < 1) return sendApiError(res, 400, accountMessages.pageInvalid, { page: accountMessages.pageInvalid });
     const action = req.query.action === undefined || req.query.action === "" ? undefined : req.query.action;

@@ -22,11 +22,11 @@ export function accountRouter(services: AppServices) {
   const context = (req: Request, res: Response) => ({ ip: req.ip ?? null, session: res.locals.adminSession?.id ?? null });
   const actor = (req: Request, res: Response): StepUpActor => ({ ...context(req, res), clientKey: clientKey(req) });
 
-  admin.get("/admin/factors", async (_req, res) => {
+  admin.door("account.own").get("/admin/factors", async (_req, res) => {
     res.json(await listFactors(db));
   });
 
-  admin.post("/admin/factors", async (req, res) => {
+  admin.door("account.own").post("/admin/factors", async (req, res) => {
     const parsed = enrolFactorSchema.safeParse(req.body);
     if (!parsed.success) {
       const fields = fieldErrors(parsed.error);
@@ -44,13 +44,13 @@ export function accountRouter(services: AppServices) {
 
   // An unverified factor's QR code and secret again, for the session that added it, for 15
   // minutes (decision 191): a reload does not lose the enrolment. Never part of the list.
-  admin.get("/admin/factors/:id/enrolment", async (req, res) => {
+  admin.door("account.own").get("/admin/factors/:id/enrolment", async (req, res) => {
     const enrolment = await showEnrolment({ db, key: key() }, String(req.params.id), res.locals.adminSession?.id);
     if (!enrolment) return sendApiError(res, 404, accountMessages.enrolmentGone);
     res.json(enrolment);
   });
 
-  admin.post("/admin/factors/:id/verify", async (req, res) => {
+  admin.door("account.own").post("/admin/factors/:id/verify", async (req, res) => {
     const code = readCode(req, res);
     if (code === undefined) return;
     const result = await confirmFactor({ db, key: key() }, String(req.params.id), code, actor(req, res));
@@ -65,7 +65,7 @@ export function accountRouter(services: AppServices) {
     res.json(result.recovery_codes ? { status: result.status, recovery_codes: result.recovery_codes } : { status: result.status });
   });
 
-  admin.delete("/admin/factors/:id", async (req, res) => {
+  admin.door("account.own").delete("/admin/factors/:id", async (req, res) => {
     const parsed = removeFactorSchema.safeParse(req.body ?? {});
     if (!parsed.success) {
       const fields = fieldErrors(parsed.error);
@@ -79,7 +79,7 @@ export function accountRouter(services: AppServices) {
     res.status(204).end();
   });
 
-  admin.post("/admin/recovery-codes", async (req, res) => {
+  admin.door("account.own").post("/admin/recovery-codes", async (req, res) => {
     const code = readCode(req, res);
     if (code === undefined) return;
     const result = await renewRecoveryCodes({ db, key: key() }, code, actor(req, res));
@@ -88,11 +88,11 @@ export function accountRouter(services: AppServices) {
     res.json({ recovery_codes: result.recovery_codes });
   });
 
-  admin.get("/admin/sessions", async (_req, res) => {
+  admin.door("account.own").get("/admin/sessions", async (_req, res) => {
     res.json(await listSessions(db, res.locals.adminSession!));
   });
 
-  admin.delete("/admin/sessions/:id", async (req, res) => {
+  admin.door("account.own").delete("/admin/sessions/:id", async (req, res) => {
     const id = String(req.params.id);
     if (!(await revokeSessionById(db, id))) return sendApiError(res, 404, accountMessages.sessionNotFound);
     await recordAudit(res, { action: "session.ended", target: id });
@@ -100,11 +100,11 @@ export function accountRouter(services: AppServices) {
   });
 
   // Whether the password can be changed here: not while ADMIN_PASSWORD sets it (decision 191).
-  admin.get("/admin/password", (_req, res) => {
+  admin.door("account.own").get("/admin/password", (_req, res) => {
     res.json({ set_by_environment: Boolean(config.adminPassword) });
   });
 
-  admin.post("/admin/password", async (req, res) => {
+  admin.door("account.own").post("/admin/password", async (req, res) => {
     const result = await changePassword({ db, key: key(), adminPassword: config.adminPassword }, req.body, {
       session: res.locals.adminSession!,
       clientKey: clientKey(req),

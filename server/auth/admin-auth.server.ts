@@ -1,3 +1,4 @@
+import type { Role } from "../../domain/roles";
 import crypto from "node:crypto";
 import { revokeAllPreviewLinks } from "../blog/preview-links.server";
 import { describeBrowser, type LogoutScope, type SessionSummary } from "../../domain/account";
@@ -14,7 +15,14 @@ export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often per session, so reads stay reads. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
-export type AdminSession = { tokenHash: string; expiresAt: string; /** The public id lists and the audit trail show. */ id: string };
+export type AdminSession = {
+  tokenHash: string;
+  expiresAt: string;
+  /** The public id lists and the audit trail show. */
+  id: string;
+  /** What the policy lets the session do: every session is the owner's until people have their own. */
+  role: Role;
+};
 
 /** Where a session was opened from: kept with it for the session list. */
 export type SessionOrigin = { ip?: string; userAgent?: string };
@@ -195,7 +203,7 @@ export async function verifyToken(
       .where("token_hash", "=", row.token_hash)
       .execute();
   }
-  return { tokenHash: row.token_hash, expiresAt: row.expires_at, id: row.id ?? row.token_hash.slice(0, 32) };
+  return { tokenHash: row.token_hash, expiresAt: row.expires_at, id: row.id ?? row.token_hash.slice(0, 32), role: "owner" };
 }
 
 /** Ends a session; the token stops working in every process at once. */

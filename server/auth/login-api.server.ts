@@ -69,7 +69,7 @@ export function loginRouter(services: AppServices) {
     res.json({ valid: Boolean(session) });
   });
 
-  admin.post("/admin/logout", async (req, res) => {
+  admin.door("account.own").post("/admin/logout", async (req, res) => {
     const scope: unknown = req.body?.scope ?? "local";
     if (!(LOGOUT_SCOPES as readonly unknown[]).includes(scope)) {
       return sendApiError(res, 400, accountMessages.scopeInvalid, { scope: accountMessages.scopeInvalid });

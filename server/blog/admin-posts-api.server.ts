@@ -35,17 +35,17 @@ export function adminPostsRouter(services: AppServices) {
     delete: authMessages.requiredToDelete,
   });
 
-  admin.get("/admin/posts", async (_req, res) => {
+  admin.door("posts.read").get("/admin/posts", async (_req, res) => {
     res.json(await listPostSummaries(db));
   });
 
-  admin.get("/admin/posts/:id", async (req: Request<PostParams>, res) => {
+  admin.door("posts.read").get("/admin/posts/:id", async (req: Request<PostParams>, res) => {
     const post = await getPostById(db, req.params.id);
     if (!post) return sendApiError(res, 404, adminApiMessages.postNotFound);
     res.json(post);
   });
 
-  admin.post("/admin/posts", largeJson, async (req, res) => {
+  admin.door("posts.write").post("/admin/posts", largeJson, async (req, res) => {
     const result = await createPost(db, req.body);
     if (result.ok) {
       const what = { target: result.post.id, label: result.post.title };
@@ -55,8 +55,7 @@ export function adminPostsRouter(services: AppServices) {
     sendWriteResult(res, result, 201);
   });
 
-  admin.patch(
-    "/admin/posts/:id",
+  admin.door("posts.write").patch("/admin/posts/:id",
     largeJson,
     async (req: Request<PostParams>, res: Response) => {
       const before = await getPostById(db, req.params.id);
@@ -70,7 +69,7 @@ export function adminPostsRouter(services: AppServices) {
     },
   );
 
-  admin.delete("/admin/posts/:id", async (req: Request<PostParams>, res) => {
+  admin.door("posts.delete").delete("/admin/posts/:id", async (req: Request<PostParams>, res) => {
     const title = (await getPostById(db, req.params.id))?.title;
     if (!(await deletePost(db, req.params.id))) return sendApiError(res, 404, adminApiMessages.postNotFound);
     await recordAudit(res, { action: "post.deleted", target: req.params.id, label: title });

@@ -7,7 +7,7 @@ import { listKnownAuthors } from "./known-authors.server";
 export function knownAuthorsRouter(services: AppServices) {
   const router = express.Router();
   const admin = adminRoutes(router, services);
-  admin.get("/admin/authors", async (_req, res) => {
+  admin.door("posts.read").get("/admin/authors", async (_req, res) => {
     res.json(await listKnownAuthors(services.db));
   });
   return router;

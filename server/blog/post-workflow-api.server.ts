@@ -32,32 +32,32 @@ export function postWorkflowRouter(services: AppServices) {
   // Reading needs a session; changing a post's workflow says so in the specification's words.
   const admin = adminRoutes(router, services, { post: authMessages.requiredToUpdate, delete: authMessages.requiredToUpdate });
 
-  admin.get("/admin/posts/:id/revisions", async (req: Request<PostParams>, res) => {
+  admin.door("posts.read").get("/admin/posts/:id/revisions", async (req: Request<PostParams>, res) => {
     const revisions = await listRevisions(db, req.params.id);
     if (!revisions) return sendApiError(res, 404, adminApiMessages.postNotFound);
     res.json(revisions);
   });
 
-  admin.get("/admin/posts/:id/revisions/:revisionId", async (req: Request<RevisionParams>, res) => {
+  admin.door("posts.read").get("/admin/posts/:id/revisions/:revisionId", async (req: Request<RevisionParams>, res) => {
     const revision = await getRevision(db, req.params.id, req.params.revisionId);
     if (!revision) return sendApiError(res, 404, workflowApiMessages.revisionNotFound);
     res.json(revision);
   });
 
-  admin.post("/admin/posts/:id/autosave", largeJson, async (req: Request<PostParams>, res) => {
+  admin.door("posts.write").post("/admin/posts/:id/autosave", largeJson, async (req: Request<PostParams>, res) => {
     const result = await autosavePost(db, req.params.id, req.body);
     if (result.ok) return res.json(result.revision);
     if (result.code === "not_found") return sendApiError(res, 404, adminApiMessages.postNotFound);
     sendApiError(res, 400, Object.values(result.fields)[0] ?? adminApiMessages.invalidPost, result.fields);
   });
 
-  admin.get("/admin/posts/:id/preview-links", async (req: Request<PostParams>, res) => {
+  admin.door("posts.share").get("/admin/posts/:id/preview-links", async (req: Request<PostParams>, res) => {
     const links = await listPreviewLinks(db, req.params.id);
     if (!links) return sendApiError(res, 404, adminApiMessages.postNotFound);
     res.json(links);
   });
 
-  admin.post("/admin/posts/:id/preview-links", smallJson, async (req: Request<PostParams>, res) => {
+  admin.door("posts.share").post("/admin/posts/:id/preview-links", smallJson, async (req: Request<PostParams>, res) => {
     const input = previewLinkInputSchema.safeParse(req.body ?? {});
     if (!input.success) {
       return sendApiError(res, 400, workflowApiMessages.invalidPurpose, { purpose: workflowApiMessages.invalidPurpose });
@@ -71,7 +71,7 @@ export function postWorkflowRouter(services: AppServices) {
     sendApiError(res, 409, workflowApiMessages.tooManyPreviewLinks);
   });
 
-  admin.delete("/admin/posts/:id/preview-links/:linkId", async (req: Request<LinkParams>, res) => {
+  admin.door("posts.share").delete("/admin/posts/:id/preview-links/:linkId", async (req: Request<LinkParams>, res) => {
     if (!(await revokePreviewLink(db, req.params.id, req.params.linkId))) {
       return sendApiError(res, 404, workflowApiMessages.previewLinkNotFound);
     }
@@ -79,7 +79,7 @@ export function postWorkflowRouter(services: AppServices) {
     res.status(204).end();
   });
 
-  admin.delete("/admin/preview-links", async (req, res) => {
+  admin.door("posts.share").delete("/admin/preview-links", async (req, res) => {
     const revoked = await revokeAllPreviewLinks(db);
     await recordAudit(res, { action: "preview_links.revoked_all", target: String(revoked) });
     logger.info({ revoked }, "every preview link revoked by the admin");

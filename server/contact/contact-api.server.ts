@@ -24,20 +24,20 @@ export function contactApiRouter(services: AppServices) {
     res.status(201).json({ id: result.id });
   });
 
-  admin.get("/admin/contact/messages", async (req, res) => {
+  admin.door("leads.read").get("/admin/contact/messages", async (req, res) => {
     const parsed = parseInboxQuery(req.query);
     if (!parsed.ok) return sendApiError(res, 400, parsed.error, { [parsed.field]: parsed.error });
     const { page, pageSize, ...filter } = parsed.query;
     res.json(await listContactMessages(services.db, page, pageSize, filter));
   });
 
-  admin.post("/admin/contact/messages/read-all", async (_req, res) => {
+  admin.door("leads.triage").post("/admin/contact/messages/read-all", async (_req, res) => {
     const updated = await markAllContactMessagesRead(services.db);
     await recordAudit(res, { action: "messages.all_read", target: String(updated) });
     res.json({ updated, unread: await countUnreadMessages(services.db) });
   });
 
-  admin.patch("/admin/contact/messages/:id", async (req, res) => {
+  admin.door("leads.triage").patch("/admin/contact/messages/:id", async (req, res) => {
     const read: unknown = req.body?.read;
     if (typeof read !== "boolean") {
       return sendApiError(res, 400, "read must be true or false", { read: "Must be true or false" });

@@ -22,19 +22,19 @@ export function triageApiRouter(services: AppServices) {
   const router = express.Router();
   const admin = adminRoutes(router, services);
 
-  admin.get("/admin/security/metrics", async (req, res) => {
+  admin.door("reports.read").get("/admin/security/metrics", async (req, res) => {
     const period = analyticsPeriod(req.query as Record<string, unknown>, dayOf(Date.now()));
     if (!period.ok) return sendApiError(res, 400, period.error, { [period.field]: period.error });
     res.json(await disclosureMetrics(db, period.period));
   });
 
-  admin.get("/admin/security/reports/:id", async (req, res) => {
+  admin.door("reports.read").get("/admin/security/reports/:id", async (req, res) => {
     const report = await getTriagedReport(services, req.params.id as string);
     if (!report) return sendApiError(res, 404, reportMessages.notFound);
     res.json({ report });
   });
 
-  admin.patch("/admin/security/reports/:id", async (req, res) => {
+  admin.door("reports.triage").patch("/admin/security/reports/:id", async (req, res) => {
     const parsed = triagePatch(req.body);
     if (!parsed.ok) return sendApiError(res, 400, parsed.error, { [parsed.field]: parsed.error });
     const result = await updateTriage(services, req.params.id as string, parsed.patch);
@@ -46,7 +46,7 @@ export function triageApiRouter(services: AppServices) {
     res.json({ report: result.report });
   });
 
-  admin.post("/admin/security/reports/:id/messages", async (req, res) => {
+  admin.door("reports.reply").post("/admin/security/reports/:id/messages", async (req, res) => {
     const body: unknown = req.body?.body;
     if (typeof body !== "string") {
       return sendApiError(res, 400, triageMessages.messageRequired, { body: triageMessages.messageRequired });
@@ -58,7 +58,7 @@ export function triageApiRouter(services: AppServices) {
   });
 
   // Every link of the case stops working (a link seen by others); the reporter can ask for a new one.
-  admin.delete("/admin/security/reports/:id/case-links", async (req, res) => {
+  admin.door("reports.triage").delete("/admin/security/reports/:id/case-links", async (req, res) => {
     const report = await getTriagedReport(services, req.params.id as string);
     if (!report) return sendApiError(res, 404, reportMessages.notFound);
     const ended = await endAllCaseLinks(db, report.id);

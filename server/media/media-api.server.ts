@@ -26,12 +26,12 @@ export function adminMediaRouter(services: AppServices) {
     next(error);
   };
 
-  admin.get("/admin/media", async (req, res) => {
+  admin.door("media.read").get("/admin/media", async (req, res) => {
     const page = parseLibraryPage(req.query.page);
     if (page === undefined) return sendApiError(res, 400, mediaLibraryMessages.pageInvalid, { page: mediaLibraryMessages.pageInvalid });
     res.json(await listStoredImages(services.db, page));
   });
-  admin.post("/admin/media", rawBody, async (req, res) => {
+  admin.door("media.upload").post("/admin/media", rawBody, async (req, res) => {
     const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const result = await storeImage(services.db, bytes);
     if (result.ok) return res.status(201).json({ url: result.url });

@@ -49,27 +49,27 @@ export function adminPagesRouter(services: AppServices) {
   const largeJson = jsonBody(ADMIN_PAGE_BODY_LIMIT);
   const library = blockLibrary();
 
-  admin.get("/admin/page-blocks", (_req, res) => {
+  admin.door("pages.read").get("/admin/page-blocks", (_req, res) => {
     res.json(library);
   });
 
-  admin.get("/admin/pages", async (_req, res) => {
+  admin.door("pages.read").get("/admin/pages", async (_req, res) => {
     res.json(await listPages(db));
   });
 
-  admin.post("/admin/pages", largeJson, async (req, res) => {
+  admin.door("pages.write").post("/admin/pages", largeJson, async (req, res) => {
     const result = await createPage(db, req.body, new Date(), { savedBy: sessionOf(res) });
     if (result.ok) await record(res, "page.created", result);
     sendResult(res, result, 201);
   });
 
-  admin.get("/admin/pages/:id", async (req: Request<PageParams>, res) => {
+  admin.door("pages.read").get("/admin/pages/:id", async (req: Request<PageParams>, res) => {
     const page = await getPage(db, req.params.id);
     if (!page) return sendApiError(res, 404, pageMessages.notFound);
     res.json(page);
   });
 
-  admin.patch("/admin/pages/:id", largeJson, async (req: Request<PageParams>, res: Response) => {
+  admin.door("pages.write").patch("/admin/pages/:id", largeJson, async (req: Request<PageParams>, res: Response) => {
     const result = await updatePage(db, req.params.id, req.body, new Date(), { savedBy: sessionOf(res) });
     if (result.ok) await record(res, "page.updated", result);
     sendResult(res, result, 200);
@@ -77,50 +77,50 @@ export function adminPagesRouter(services: AppServices) {
 
   // The editor's autosave: a save of the draft, as PATCH, kept as an autosave revision (those
   // close together are one) and, like the posts' autosaves, not written to the audit trail.
-  admin.post("/admin/pages/:id/autosave", largeJson, async (req: Request<PageParams>, res: Response) => {
+  admin.door("pages.write").post("/admin/pages/:id/autosave", largeJson, async (req: Request<PageParams>, res: Response) => {
     const result = await updatePage(db, req.params.id, req.body, new Date(), { kind: "autosave", savedBy: sessionOf(res) });
     sendResult(res, result, 200);
   });
 
-  admin.get("/admin/pages/:id/revisions", async (req: Request<PageParams>, res) => {
+  admin.door("pages.read").get("/admin/pages/:id/revisions", async (req: Request<PageParams>, res) => {
     const revisions = await listPageRevisions(db, req.params.id);
     if (!revisions) return sendApiError(res, 404, pageMessages.notFound);
     res.json(revisions);
   });
 
-  admin.get("/admin/pages/:id/revisions/:revisionId", async (req: Request<RevisionParams>, res) => {
+  admin.door("pages.read").get("/admin/pages/:id/revisions/:revisionId", async (req: Request<RevisionParams>, res) => {
     const revision = await getPageRevision(db, req.params.id, req.params.revisionId);
     if (!revision) return sendApiError(res, 404, workflowApiMessages.revisionNotFound);
     res.json(revision);
   });
 
-  admin.post("/admin/pages/:id/revisions/:revisionId/restore", async (req: Request<RevisionParams>, res: Response) => {
+  admin.door("pages.write").post("/admin/pages/:id/revisions/:revisionId/restore", async (req: Request<RevisionParams>, res: Response) => {
     const result = await restorePageRevision(db, req.params.id, req.params.revisionId, { savedBy: sessionOf(res) });
     if (!result.ok && result.code === "revision_not_found") return sendApiError(res, 404, result.error);
     if (result.ok) await record(res, "page.restored", result, req.params.revisionId);
     sendResult(res, result, 200);
   });
 
-  admin.post("/admin/pages/:id/publish", largeJson, async (req: Request<PageParams>, res: Response) => {
+  admin.door("pages.publish").post("/admin/pages/:id/publish", largeJson, async (req: Request<PageParams>, res: Response) => {
     const result = await publishPage(db, req.params.id, req.body ?? {}, new Date(), { savedBy: sessionOf(res) });
     if (result.ok) await record(res, "page.published", result, result.page.publish_at ?? undefined);
     sendResult(res, result, 200);
   });
 
-  admin.post("/admin/pages/:id/unpublish", async (req: Request<PageParams>, res: Response) => {
+  admin.door("pages.publish").post("/admin/pages/:id/unpublish", async (req: Request<PageParams>, res: Response) => {
     const result = await unpublishPage(db, req.params.id);
     if (result.ok) await record(res, "page.unpublished", result);
     sendResult(res, result, 200);
   });
 
-  admin.delete("/admin/pages/:id", async (req: Request<PageParams>, res: Response) => {
+  admin.door("pages.delete").delete("/admin/pages/:id", async (req: Request<PageParams>, res: Response) => {
     const result = await deletePage(db, req.params.id);
     if (!result.ok) return sendResult(res, result, 204);
     await record(res, "page.deleted", result);
     res.status(204).end();
   });
 
-  admin.post("/admin/pages/:id/preview-links", largeJson, async (req: Request<PageParams>, res: Response) => {
+  admin.door("pages.write").post("/admin/pages/:id/preview-links", largeJson, async (req: Request<PageParams>, res: Response) => {
     const input = previewLinkInputSchema.safeParse(req.body ?? {});
     if (!input.success) return sendApiError(res, 400, workflowApiMessages.invalidPurpose, { purpose: workflowApiMessages.invalidPurpose });
     const result = await createPagePreviewLink(db, req.params.id, input.data.purpose);
@@ -132,13 +132,13 @@ export function adminPagesRouter(services: AppServices) {
     sendApiError(res, 409, pageMessages.tooManyPreviewLinks);
   });
 
-  admin.get("/admin/pages/:id/preview-links", async (req: Request<PageParams>, res: Response) => {
+  admin.door("pages.read").get("/admin/pages/:id/preview-links", async (req: Request<PageParams>, res: Response) => {
     const links = await listPagePreviewLinks(db, req.params.id);
     if (!links) return sendApiError(res, 404, pageMessages.notFound);
     res.json(links);
   });
 
-  admin.delete("/admin/pages/:id/preview-links/:linkId", async (req: Request<PageParams & { linkId: string }>, res: Response) => {
+  admin.door("pages.write").delete("/admin/pages/:id/preview-links/:linkId", async (req: Request<PageParams & { linkId: string }>, res: Response) => {
     if (!(await revokePagePreviewLink(db, req.params.id, req.params.linkId))) {
       return sendApiError(res, 404, workflowApiMessages.previewLinkNotFound);
     }

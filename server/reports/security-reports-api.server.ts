@@ -41,7 +41,7 @@ export function securityReportsRouter(
   });
 
 
-  admin.get("/admin/security/reports", async (req, res) => {
+  admin.door("reports.read").get("/admin/security/reports", async (req, res) => {
     const page = Number.parseInt(String(req.query.page ?? "1"), 10);
     const parsed = parseReportFilter(req.query, REPORT_STATUSES, SEVERITIES);
     if (!parsed.ok) return sendApiError(res, 400, parsed.error, { [parsed.field]: parsed.error });
@@ -49,7 +49,7 @@ export function securityReportsRouter(
     res.json(result);
   });
 
-  admin.get("/admin/security/reports/:id/attachments/:attachmentId", async (req, res) => {
+  admin.door("reports.read").get("/admin/security/reports/:id/attachments/:attachmentId", async (req, res) => {
     const attachment = await getAttachment(db, req.params.id as string, req.params.attachmentId as string);
     if (!attachment) return sendApiError(res, 404, reportMessages.attachmentNotFound);
     await sendAttachment(res, services, attachment);
