@@ -134,6 +134,7 @@ export const caseTexts = {
   noAttachments: "No files were sent with the report.",
   notGiven: "Not given",
   reviewingReply: "We have your reply. The security team is reviewing it.",
+  reviewingCorrection: "We have your correction. The security team is reviewing it.",
   nextStep: (step: "acknowledge" | "assess" | "resolve", day: string) =>
     step === "resolve" ? `We aim to resolve the issue by ${day}.` : `We aim to respond by ${day}.`,
   waitingForYou: "We are waiting for your reply; our clock is paused until then.",
@@ -188,4 +189,11 @@ export function linkParts(text: string): ({ text: string } | { href: string })[]
 /** Text with every case link's token replaced, for what is kept after use (sent emails, logs). */
 export function redactCaseLinks(text: string): string {
   return text.includes(CASE_PATH_PREFIX) ? text.replace(/\/security\/case\/[A-Za-z0-9_-]+/g, `${CASE_PATH_PREFIX}[redacted]`) : text;
+}
+
+/** What the team has to review, in words: the reporter's latest reply, or a correction made after it. */
+export function awaitingTeamText(view: Pick<CaseView, "events" | "correctedAt">): string {
+  const lastReply = view.events.filter((event) => event.kind === "message" && event.author === "reporter").at(-1)?.at;
+  const corrected = view.correctedAt && (!lastReply || Date.parse(view.correctedAt) > Date.parse(lastReply));
+  return corrected ? caseTexts.reviewingCorrection : caseTexts.reviewingReply;
 }

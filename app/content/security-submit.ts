@@ -83,9 +83,7 @@ export const reportFieldCopy: Record<ReportField, FieldCopy> = {
 };
 
 /** How the options of the selects read; the values sent are the enumerations themselves. */
-export const optionLabels: Record<string, string> = {
-  other: "Other",
-};
+export { OPTION_LABELS as optionLabels } from "../../domain/report-fields";
 
 export const attachmentPickerCopy = {
   dropHere: "Drag and drop files here",

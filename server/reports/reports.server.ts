@@ -4,6 +4,7 @@ import { containsPattern, type ReportListFilter } from "../../domain/contact-inb
 import type { Database } from "../db/schema";
 import { mailboxKey } from "../../domain/email-address";
 import { formatBytes } from "../../domain/report-attachments";
+import { optionLabel } from "../../domain/report-fields";
 import {
   REPORT_REFERENCE_ALPHABET,
   REVIEW_PROMISE,
@@ -160,7 +161,7 @@ function securityTeamEmail(
     `Asset affected: ${line(input.asset_affected)}`,
     `Title: ${line(input.vulnerability_title)}`,
     `VRT category: ${line(input.vrt_category)}`,
-    `VRT subcategory: ${line(input.vrt_subcategory)}`,
+    `VRT subcategory: ${line(optionLabel(input.vrt_subcategory))}`,
     `Weakness type: ${line(input.weakness_type)}`,
     `Severity: ${line(input.severity)}`,
     ...(acknowledged

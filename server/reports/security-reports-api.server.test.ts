@@ -107,6 +107,8 @@ describe.each(testDatabaseKinds)("security reports API on %s", (kind) => {
     expect(toTeam!.text_body).toContain(validReportFields().description);
     expect(toTeam!.text_body).toContain(`/admin/reports/${id}`);
     expect(toTeam!.text_body).toContain("screenshot.png");
+    // A choice reads as the form offered it, not as its stored value.
+    expect(toTeam!.text_body).toContain("VRT subcategory: Other\n");
     expect(acknowledgement).toMatchObject({ to_address: "ada@example.com", reply_to: "security@dialogic.localhost" });
     expect(acknowledgement!.subject).toContain(reference);
     expect(acknowledgement!.text_body).toContain(reference);

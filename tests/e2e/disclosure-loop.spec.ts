@@ -381,6 +381,9 @@ test("the reporter corrects the description before triage and the team sees the 
   await expect(sent.getByRole("status")).toHaveText(correctionTexts.saved);
   await expect(sent.getByRole("definition").filter({ hasText: "stays valid after the password" })).toHaveText(corrected);
   await expect(sent.getByText(/^Corrected by you on /)).toBeVisible();
+  // The banner says what the team has: a correction, not a reply that was never sent.
+  await expect(reporter.getByText(caseTexts.reviewingCorrection)).toBeVisible();
+  await expect(reporter.getByText(caseTexts.reviewingReply)).toHaveCount(0);
 
   // The team reads the report as corrected, and the earlier text beside it.
   const team = await teamOnReport(browser, site, title);

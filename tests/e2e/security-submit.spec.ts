@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { readFile } from "node:fs/promises";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { ADMIN_TOKEN_STORAGE_KEY } from "../../domain/auth";
 import { REPORT_REFERENCE_PATTERN } from "../../domain/vulnerability-report";
 import { axeViolations } from "../helpers/axe";
@@ -227,6 +227,35 @@ test.describe("the success screen", () => {
     expect(opened?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1, name: "Your vulnerability report" })).toBeVisible();
   });
+});
+
+test("on a phone the success toast covers neither the confirmation's heading nor its reference, and the sticky header hides nothing", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openForm(page);
+  await fillReport(page);
+  await page.getByRole("button", { name: "Submit Vulnerability Report" }).click();
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Report Submitted Successfully" });
+  await expect(toast).toBeVisible();
+  const panel = page.getByRole("status").filter({ hasText: "Report received" });
+  await expect(panel).toBeFocused();
+  const box = async (locator: Locator) => (await locator.boundingBox())!;
+  const [toastBox, headingBox, referenceBox, headerBox] = await Promise.all([
+    box(toast),
+    box(panel.getByRole("heading", { level: 2 })),
+    box(panel.locator("[data-reference]")),
+    box(page.getByRole("banner")),
+  ]);
+  expect(headingBox.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
+  for (const covered of [headingBox, referenceBox]) {
+    const overlaps = covered.y < toastBox.y + toastBox.height && toastBox.y < covered.y + covered.height;
+    expect(overlaps, JSON.stringify({ toastBox, covered })).toBe(false);
+  }
+});
+
+test("choosing a category chooses the subcategory's one option with it", async ({ page }) => {
+  await openForm(page);
+  await field(page, "vrt_category").selectOption("Cryptography");
+  await expect(field(page, "vrt_subcategory")).toHaveValue("other");
 });
 
 test("files accumulate across additions, by picker and by drag and drop, and are removed one by one", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { caseTexts, SENT_REPORT_FIELDS, type CaseView } from "../../../domain/disclosure-case";
+import { awaitingTeamText, caseTexts, SENT_REPORT_FIELDS, type CaseView } from "../../../domain/disclosure-case";
 import { formatBytes } from "../../../domain/report-attachments";
 import { optionLabels, reportFieldCopy } from "../../content/security-submit";
 import { correctionTexts } from "../../../domain/report-correction";
@@ -50,7 +50,7 @@ export function SentReport({ view, api, descriptionMin }: { view: CaseView; api:
 export function NextStep({ view }: { view: CaseView }) {
   let text: string | undefined;
   if (view.closed) text = undefined;
-  else if (view.awaitingTeam) text = caseTexts.reviewingReply;
+  else if (view.awaitingTeam) text = awaitingTeamText(view);
   else if (view.status === "needs_more_info") text = caseTexts.waitingForYou;
   if (!view.closed && view.nextStep) text = [text, caseTexts.nextStep(view.nextStep.step, formatDay(view.nextStep.by))].filter(Boolean).join(" ");
   if (!text) return null;

@@ -5,6 +5,7 @@ import {
   REPORT_FIELDS,
   REPORT_LIMITS,
   reportMessages,
+  VRT_SUBCATEGORIES,
   type ReportField,
 } from "../../../domain/report-fields";
 import { reportFieldCopy, securitySubmitCopy } from "../../content/security-submit";
@@ -343,10 +344,15 @@ function useReportValues() {
     : [];
 
   function change(field: ReportField, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
+    // The subcategory's one option goes with any category (the specification offers only "Other").
+    const [onlySubcategory] = VRT_SUBCATEGORIES;
+    const withSubcategory = (current: Values) =>
+      field === "vrt_category" && value !== "" && current.vrt_subcategory === "" && VRT_SUBCATEGORIES.length === 1 ? { vrt_subcategory: onlySubcategory } : {};
+    setValues((current) => ({ ...current, [field]: value, ...withSubcategory(current) }));
     setServerErrors((current) => {
       const next = { ...current };
       delete next[field];
+      if (field === "vrt_category") delete next.vrt_subcategory;
       return next;
     });
   }

@@ -28,10 +28,13 @@ export function FormAlert({ error }: { error: string | undefined }) {
 export function Confirmation({ className, children }: { className: string; children: React.ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    ref.current?.focus();
+    // Brought to the top of the view below the sticky header (and, on a phone, below the toast
+    // that says the same): its scroll margin says how far down.
+    ref.current?.focus({ preventScroll: true });
+    ref.current?.scrollIntoView({ block: "start" });
   }, []);
   return (
-    <div ref={ref} tabIndex={-1} role="status" className={className}>
+    <div ref={ref} tabIndex={-1} role="status" className={`scroll-mt-24 sm:scroll-mt-4 ${className}`}>
       {children}
     </div>
   );
