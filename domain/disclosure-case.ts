@@ -76,6 +76,7 @@ export const caseTexts = {
   duplicateOf: (reference: string) => `This report duplicates ${reference}, reported earlier.`,
   timeline: "Conversation and status changes",
   statusChanged: "Status changed",
+  backAfterReply: "Back with the security team after your reply",
   you: "You",
   team: "Security team",
   reply: "Reply",

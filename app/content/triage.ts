@@ -120,6 +120,8 @@ export const triageCopy = {
     shortSteps: { acknowledge: "acknowledge", assess: "assess", resolve: "resolve" } satisfies Record<DeadlineStep, string>,
     done: (day: string) => `Done ${day}`,
     open: "Open",
+    /** While the clock stands still for the reporter (docs/decisions/189). */
+    paused: (since: string) => `Paused: waiting for the reporter since ${since}`,
   },
   conversation: {
     title: "Conversation",
@@ -128,6 +130,8 @@ export const triageCopy = {
     team: "Security team",
     statusChanged: (label: string) => `Status changed to ${label}`,
     by: (who: string) => `by the ${who === "team" ? "security team" : "reporter"}`,
+    /** A status the reporter's answer brought back (docs/decisions/189): what happened, not who chose it. */
+    backAfterReply: (label: string) => `Back to the team after the reporter's reply (${label})`,
     files: "Files",
     messageLabel: "Message to the reporter",
     messageHint: "Plain text. The reporter is emailed a link to the case page, where they read it and can answer.",

@@ -134,7 +134,8 @@ function TimelineEntry({ event, api }: { event: CaseEvent; api: string }) {
   if (event.kind === "status") {
     return (
       <li className="text-sm text-slate-600">
-        {formatAdminDate(event.at)}: {caseTexts.statusChanged}: <strong className="text-slate-900">{event.label}</strong>
+        {formatAdminDate(event.at)}: {event.author === "reporter" && event.status !== "withdrawn" ? caseTexts.backAfterReply : caseTexts.statusChanged}:{" "}
+        <strong className="text-slate-900">{event.label}</strong>
       </li>
     );
   }

@@ -305,6 +305,8 @@ test("the team asks for more information, the researcher replies, and the report
   await expect(team.getByLabel("Status", { exact: true })).toHaveValue("needs_more_info");
   await team.reload();
   await expect(reportsLink).toHaveAccessibleName("Reports");
+  // The deadlines say the clock stands still, and since when.
+  await expect(team.getByRole("region", { name: "Deadlines" }).getByText(/^Paused: waiting for the reporter since /).first()).toBeVisible();
 
   await reporter.goto(caseLink);
   await expect(reporter.getByText(caseTexts.waitingForYou)).toBeVisible();
@@ -323,6 +325,9 @@ test("the team asks for more information, the researcher replies, and the report
   await expect(reportsLink).toHaveAccessibleName("Reports 1 waiting for the team");
   await expect(team.getByLabel("Status", { exact: true })).not.toHaveValue("needs_more_info");
   await expect(team.getByText("Chromium 131 on Debian 13.")).toBeVisible();
+  // The timeline says what moved the status: the reporter's reply, not a choice of theirs.
+  await expect(team.getByText(/^Back to the team after the reporter's reply \(/)).toBeVisible();
+  await expect(reporter.getByText(`${caseTexts.backAfterReply}:`, { exact: false })).toBeVisible();
 });
 
 test.describe("the team's changes as one email", () => {

@@ -66,11 +66,14 @@ describe("the metrics' period", () => {
   });
 });
 
-test("medians read to a tenth of a day, a dash when no report reached the step", () => {
+test("medians read in days with a decimal, in hours under a day, a dash when no report reached the step", () => {
   expect(formatMedianDays(null)).toBe("—");
-  expect(formatMedianDays(2)).toBe("2");
+  expect(formatMedianDays(2)).toBe("2.0");
   expect(formatMedianDays(2.5)).toBe("2.5");
-  expect(formatMedianDays(0)).toBe("0");
+  expect(formatMedianDays(0.25)).toBe("6 hours");
+  expect(formatMedianDays(0.0625)).toBe("1.5 hours");
+  expect(formatMedianDays(0.01)).toBe("under 1 hour");
+  expect(formatMedianDays(0)).toBe("under 1 hour");
 });
 
 test("a due day is shown as the UTC day it is", () => {

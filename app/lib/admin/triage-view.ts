@@ -72,7 +72,11 @@ export function metricsRangeHref(from: string, to: string): string {
 
 /** A median in days to a tenth ("2.5"), or a dash when no report reached the step. */
 export function formatMedianDays(value: number | null): string {
-  return value === null ? "—" : value.toFixed(1).replace(/\.0$/, "");
+  if (value === null) return "—";
+  if (value >= 1) return value.toFixed(1);
+  // Under a day, in hours: a team that answers the same morning reads more than "0".
+  const hours = Math.round(value * 24 * 10) / 10;
+  return hours < 1 ? "under 1 hour" : `${hours} hours`;
 }
 
 /** A due day ("2026-11-27", a UTC day) as the screens show it: "Nov 27, 2026". */

@@ -75,7 +75,14 @@ function TimelineEvent({ reportId, event }: { reportId: string; event: CaseEvent
   if (event.kind === "status") {
     return (
       <li className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-2 text-sm text-slate-800">
-        <strong>{copy.statusChanged(event.label)}</strong> {copy.by(event.author)} · <AdminTime iso={event.at} />
+        {event.author === "reporter" && event.status !== "withdrawn" ? (
+          <strong>{copy.backAfterReply(event.label)}</strong>
+        ) : (
+          <>
+            <strong>{copy.statusChanged(event.label)}</strong> {copy.by(event.author)}
+          </>
+        )}{" "}
+        · <AdminTime iso={event.at} />
       </li>
     );
   }

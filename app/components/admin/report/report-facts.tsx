@@ -1,3 +1,4 @@
+import { PAUSED_STATUS } from "../../../../domain/report-status";
 import type { DeadlineStep } from "../../../../domain/disclosure-deadlines";
 import { triageCopy } from "../../../content/triage";
 import type { TriagedReport } from "../../../lib/admin/client";
@@ -49,6 +50,11 @@ const STEP_DUE: Record<DeadlineStep, "acknowledge_by" | "assess_by" | "resolve_b
 /** Each step's due day, and whether it was done (when) or is late. */
 export function Deadlines({ report }: { report: TriagedReport }) {
   const copy = triageCopy.deadlines;
+  // The clocks stand still while the team waits for the reporter: since the question was asked.
+  const pausedSince =
+    report.status === PAUSED_STATUS
+      ? report.events.filter((event) => event.kind === "status" && event.status === PAUSED_STATUS).at(-1)?.at
+      : undefined;
   return (
     <TitledSection id="deadlines" title={copy.title} className="mt-8">
       <dl className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
@@ -65,7 +71,7 @@ export function Deadlines({ report }: { report: TriagedReport }) {
                     {copy.done(formatDueDay(done.slice(0, 10)))}
                   </span>
                 ) : (
-                  <span className="text-sm text-slate-600">{copy.open}</span>
+                  <span className="text-sm text-slate-600">{pausedSince ? copy.paused(formatDueDay(pausedSince.slice(0, 10))) : copy.open}</span>
                 )}
                 {report.overdue.includes(step) ? <OverdueBadge className="" /> : null}
               </dd>
