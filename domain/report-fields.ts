@@ -20,13 +20,6 @@ export const VRT_CATEGORIES = [
 /** Only 'other' is offered (section 3). */
 export const VRT_SUBCATEGORIES = ["other"] as const;
 
-/** How a choice whose stored value is not its words reads, on the form, the case page and in emails. */
-export const OPTION_LABELS: Readonly<Record<string, string>> = { other: "Other" };
-
-export function optionLabel(value: string): string {
-  return OPTION_LABELS[value] ?? value;
-}
-
 export const WEAKNESS_TYPES = ["Design", "Implementation", "Configuration", "Other"] as const;
 
 export const SEVERITIES = ["Critical", "High", "Medium", "Low", "Informational"] as const;

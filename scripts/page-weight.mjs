@@ -41,7 +41,8 @@ export function readManifest(clientDir = "build/client") {
 const gzipSizes = new Map();
 function gzipSize(clientDir, url) {
   if (!gzipSizes.has(url)) {
-    const bytes = readFileSync(path.join(clientDir, url));
+    // A stylesheet of a shared chunk is listed with a "#" (React Router's marker); the file has none.
+    const bytes = readFileSync(path.join(clientDir, url.split("#")[0]));
     gzipSizes.set(url, zlib.gzipSync(bytes, { level: 9 }).length);
   }
   return gzipSizes.get(url);

@@ -83,7 +83,7 @@ export const reportFieldCopy: Record<ReportField, FieldCopy> = {
 };
 
 /** How the options of the selects read; the values sent are the enumerations themselves. */
-export { OPTION_LABELS as optionLabels } from "../../domain/report-fields";
+export { OPTION_LABELS as optionLabels } from "../../domain/option-labels";
 
 export const attachmentPickerCopy = {
   dropHere: "Drag and drop files here",

@@ -10,7 +10,6 @@ import { articleStructuredData } from "../lib/blog/structured-data";
 import { callApi } from "../lib/api-client";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import { usePrerenderReady } from "../lib/browser/use-prerender-ready";
-import "../styles/article.css";
 import type { Route } from "./+types/blog-post";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -7,7 +7,6 @@ import { PageBlocks } from "../components/blocks/page-blocks";
 import { NotFound } from "../components/layout/not-found";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import { sitePageMeta } from "../lib/pages/page-meta";
-import "../styles/article.css";
 import type { Route } from "./+types/not-found";
 import { notFoundMeta } from "../content/not-found";
 

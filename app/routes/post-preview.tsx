@@ -12,7 +12,6 @@ import { blogMeta } from "../content/blog";
 import { articleSeoMeta } from "../lib/blog/article-meta";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import { sitePageMeta } from "../lib/pages/page-meta";
-import "../styles/article.css";
 import type { Route } from "./+types/post-preview";
 
 /**

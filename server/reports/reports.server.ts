@@ -4,7 +4,7 @@ import { containsPattern, type ReportListFilter } from "../../domain/contact-inb
 import type { Database } from "../db/schema";
 import { mailboxKey } from "../../domain/email-address";
 import { formatBytes } from "../../domain/report-attachments";
-import { optionLabel } from "../../domain/report-fields";
+import { optionLabel } from "../../domain/option-labels";
 import {
   REPORT_REFERENCE_ALPHABET,
   REVIEW_PROMISE,

@@ -1,7 +1,5 @@
 import type { PageBlockOf } from "../../../domain/page-blocks";
 import { BlockSection, type BlockPlace } from "./block-section";
-// The prose style goes with the block: every page that shows rich text loads it, built-in pages too.
-import "../../styles/article.css";
 
 /**
  * Rich text in the articles' prose style (app/styles/article.css). The HTML is shown as stored: the

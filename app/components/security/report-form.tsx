@@ -344,15 +344,12 @@ function useReportValues() {
     : [];
 
   function change(field: ReportField, value: string) {
-    // The subcategory's one option goes with any category (the specification offers only "Other").
-    const [onlySubcategory] = VRT_SUBCATEGORIES;
-    const withSubcategory = (current: Values) =>
-      field === "vrt_category" && value !== "" && current.vrt_subcategory === "" && VRT_SUBCATEGORIES.length === 1 ? { vrt_subcategory: onlySubcategory } : {};
-    setValues((current) => ({ ...current, [field]: value, ...withSubcategory(current) }));
+    // The subcategory's one option goes with a chosen category (the specification offers only "Other").
+    const subcategory = field === "vrt_category" && value ? { vrt_subcategory: VRT_SUBCATEGORIES[0] } : {};
+    setValues((current) => ({ ...current, ...subcategory, [field]: value }));
     setServerErrors((current) => {
       const next = { ...current };
       delete next[field];
-      if (field === "vrt_category") delete next.vrt_subcategory;
       return next;
     });
   }
