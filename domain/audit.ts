@@ -1,3 +1,5 @@
+import { assertNever } from "./exhaustive";
+
 /** Every action the audit trail records (docs/decisions/152, 191), with the words the admin page shows. */
 export const AUDIT_ACTION_LABELS = {
   "login.success": "Signed in",
@@ -144,5 +146,7 @@ export function auditTargetHref(kind: AuditTargetKind | null, id: string | null)
       return "/admin/account#sessions-heading";
     case "message":
       return "/admin/messages";
+    default:
+      return assertNever(kind, "audit target kind");
   }
 }

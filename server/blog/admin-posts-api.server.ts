@@ -1,5 +1,6 @@
 import express, { type Request, type Response } from "express";
 import { adminApiMessages } from "../../domain/admin-messages";
+import { assertNever } from "../../domain/exhaustive";
 import { authMessages } from "../../domain/auth";
 import { postMessages, type BlogPost } from "../../domain/blog-post";
 import { postStatus } from "../../domain/post-publishing";
@@ -110,6 +111,8 @@ function sendWriteResult(res: Response, result: PostWriteResult, successStatus: 
       return sendApiError(res, 409, result.fields.slug ?? postMessages.slugTaken, result.fields);
     case "invalid":
       return sendApiError(res, 400, firstMessage(result.fields), result.fields);
+    default:
+      return assertNever(result, "post write failure");
   }
 }
 
