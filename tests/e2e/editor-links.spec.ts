@@ -35,8 +35,10 @@ test("a link typed as a path stays on the site; another site's opens a new tab",
   expect(content).toContain('<a href="https://example.com/" rel="noopener noreferrer" target="_blank">Elsewhere</a>');
 
   await page.goto(`/blog/${slugify(title)}`);
-  const internal = page.getByRole("link", { name: "How it works", exact: true }).last();
+  // Within the article's body: other tests' posts (listed as related articles) may share a word.
+  const body = page.locator(".article-body");
+  const internal = body.getByRole("link", { name: "How it works", exact: true });
   await expect(internal).toHaveAttribute("href", "/how-it-works");
   await expect(internal).not.toHaveAttribute("target", /.*/);
-  await expect(page.getByRole("link", { name: "Elsewhere" })).toHaveAttribute("target", "_blank");
+  await expect(body.getByRole("link", { name: "Elsewhere", exact: true })).toHaveAttribute("target", "_blank");
 });
