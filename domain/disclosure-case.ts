@@ -198,3 +198,8 @@ export function awaitingTeamText(view: Pick<CaseView, "events" | "correctedAt">)
   const corrected = view.correctedAt && (!lastReply || Date.parse(view.correctedAt) > Date.parse(lastReply));
   return corrected ? caseTexts.reviewingCorrection : caseTexts.reviewingReply;
 }
+
+/** A status the reporter's reply brought back (docs/decisions/189), rather than one they chose (withdrawal). */
+export function isBackAfterReply(event: CaseEvent): boolean {
+  return event.kind === "status" && event.author === "reporter" && event.status !== "withdrawn";
+}

@@ -31,9 +31,12 @@ export async function callApi<T>(path: string, request: ApiRequest = {}): Promis
   for (let tries = method === "GET" ? 2 : 1; !response && tries > 0; tries -= 1) response = await fetch(path, init).catch(() => undefined);
   if (!response) return { ok: false, status: 0 };
   if (response.ok) {
-    // A 204 has no body: its JSON fails to parse and reads as undefined.
-    const data = read === "blob" ? await response.blob() : await response.json().catch(() => undefined);
-    return { ok: true, data: data as T };
+    // A 204 has no body: its JSON fails to parse and reads as undefined. A download cut short is a network failure.
+    try {
+      return { ok: true, data: (read === "blob" ? await response.blob() : await response.json().catch(() => undefined)) as T };
+    } catch {
+      return { ok: false, status: 0 };
+    }
   }
   // The API's one failure shape (DESIGN.md): `{ error, fields? }`, fields by name.
   const { error, fields } = (await response.json().catch(() => ({}))) as { error?: string; fields?: Record<string, string> };

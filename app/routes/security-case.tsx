@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { data, useRevalidator } from "react-router";
-import { caseTexts, type CaseEvent, type CaseView } from "../../domain/disclosure-case";
+import { caseTexts, isBackAfterReply, type CaseEvent, type CaseView } from "../../domain/disclosure-case";
 import { formatBytes } from "../../domain/report-attachments";
 import { CASE_HEADERS, caseView, openCase } from "../../server/disclosure/case.server";
 import { attachmentRule } from "../../server/reports/attachment-rule.server";
@@ -134,7 +134,7 @@ function TimelineEntry({ event, api }: { event: CaseEvent; api: string }) {
   if (event.kind === "status") {
     return (
       <li className="text-sm text-slate-600">
-        {formatAdminDate(event.at)}: {event.author === "reporter" && event.status !== "withdrawn" ? caseTexts.backAfterReply : caseTexts.statusChanged}:{" "}
+        {formatAdminDate(event.at)}: {isBackAfterReply(event) ? caseTexts.backAfterReply : caseTexts.statusChanged}:{" "}
         <strong className="text-slate-900">{event.label}</strong>
       </li>
     );

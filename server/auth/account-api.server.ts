@@ -17,16 +17,17 @@ export function accountRouter(services: AppServices) {
   const { db, config } = services;
   const key = () => factorKey(config);
   const router = express.Router();
-  const admin = adminRoutes(router, services);
+  // Every door here is the signed-in person's own account.
+  const own = adminRoutes(router, services).door("account.own");
 
   const context = (req: Request, res: Response) => ({ ip: req.ip ?? null, session: res.locals.adminSession?.id ?? null });
   const actor = (req: Request, res: Response): StepUpActor => ({ ...context(req, res), clientKey: clientKey(req) });
 
-  admin.door("account.own").get("/admin/factors", async (_req, res) => {
+  own.get("/admin/factors", async (_req, res) => {
     res.json(await listFactors(db));
   });
 
-  admin.door("account.own").post("/admin/factors", async (req, res) => {
+  own.post("/admin/factors", async (req, res) => {
     const parsed = enrolFactorSchema.safeParse(req.body);
     if (!parsed.success) {
       const fields = fieldErrors(parsed.error);
@@ -44,13 +45,13 @@ export function accountRouter(services: AppServices) {
 
   // An unverified factor's QR code and secret again, for the session that added it, for 15
   // minutes (decision 191): a reload does not lose the enrolment. Never part of the list.
-  admin.door("account.own").get("/admin/factors/:id/enrolment", async (req, res) => {
+  own.get("/admin/factors/:id/enrolment", async (req, res) => {
     const enrolment = await showEnrolment({ db, key: key() }, String(req.params.id), res.locals.adminSession?.id);
     if (!enrolment) return sendApiError(res, 404, accountMessages.enrolmentGone);
     res.json(enrolment);
   });
 
-  admin.door("account.own").post("/admin/factors/:id/verify", async (req, res) => {
+  own.post("/admin/factors/:id/verify", async (req, res) => {
     const code = readCode(req, res);
     if (code === undefined) return;
     const result = await confirmFactor({ db, key: key() }, String(req.params.id), code, actor(req, res));
@@ -65,7 +66,7 @@ export function accountRouter(services: AppServices) {
     res.json(result.recovery_codes ? { status: result.status, recovery_codes: result.recovery_codes } : { status: result.status });
   });
 
-  admin.door("account.own").delete("/admin/factors/:id", async (req, res) => {
+  own.delete("/admin/factors/:id", async (req, res) => {
     const parsed = removeFactorSchema.safeParse(req.body ?? {});
     if (!parsed.success) {
       const fields = fieldErrors(parsed.error);
@@ -79,7 +80,7 @@ export function accountRouter(services: AppServices) {
     res.status(204).end();
   });
 
-  admin.door("account.own").post("/admin/recovery-codes", async (req, res) => {
+  own.post("/admin/recovery-codes", async (req, res) => {
     const code = readCode(req, res);
     if (code === undefined) return;
     const result = await renewRecoveryCodes({ db, key: key() }, code, actor(req, res));
@@ -88,11 +89,11 @@ export function accountRouter(services: AppServices) {
     res.json({ recovery_codes: result.recovery_codes });
   });
 
-  admin.door("account.own").get("/admin/sessions", async (_req, res) => {
+  own.get("/admin/sessions", async (_req, res) => {
     res.json(await listSessions(db, res.locals.adminSession!));
   });
 
-  admin.door("account.own").delete("/admin/sessions/:id", async (req, res) => {
+  own.delete("/admin/sessions/:id", async (req, res) => {
     const id = String(req.params.id);
     if (!(await revokeSessionById(db, id))) return sendApiError(res, 404, accountMessages.sessionNotFound);
     await recordAudit(res, { action: "session.ended", target: id });
@@ -100,11 +101,11 @@ export function accountRouter(services: AppServices) {
   });
 
   // Whether the password can be changed here: not while ADMIN_PASSWORD sets it (decision 191).
-  admin.door("account.own").get("/admin/password", (_req, res) => {
+  own.get("/admin/password", (_req, res) => {
     res.json({ set_by_environment: Boolean(config.adminPassword) });
   });
 
-  admin.door("account.own").post("/admin/password", async (req, res) => {
+  own.post("/admin/password", async (req, res) => {
     const result = await changePassword({ db, key: key(), adminPassword: config.adminPassword }, req.body, {
       session: res.locals.adminSession!,
       clientKey: clientKey(req),

@@ -1,7 +1,7 @@
 import { caseTexts } from "../../../domain/disclosure-case";
 import { callApi, type ApiRequest, type ApiResult } from "../../lib/api-client";
 
-export type ApiFailure = { error?: string; fields?: Record<string, string> };
+export type ApiFailure = Pick<Extract<ApiResult<never>, { ok: false }>, "error" | "fields">;
 
 /** A call to the case API; a failure without the server's words gets the case page's own. */
 export async function callCaseApi<T = undefined>(url: string, request: ApiRequest): Promise<ApiResult<T>> {

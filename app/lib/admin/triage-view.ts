@@ -70,7 +70,7 @@ export function metricsRangeHref(from: string, to: string): string {
   return `${METRICS_PATH}?${new URLSearchParams({ from, to }).toString()}`;
 }
 
-/** A median in days to a tenth ("2.5"), or a dash when no report reached the step. */
+/** A median in days with a decimal ("2.5"), in hours under a day, or a dash when no report reached the step. */
 export function formatMedianDays(value: number | null): string {
   if (value === null) return "—";
   if (value >= 1) return value.toFixed(1);

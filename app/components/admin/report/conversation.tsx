@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import type { CaseEvent } from "../../../../domain/disclosure-case";
+import { isBackAfterReply, type CaseEvent } from "../../../../domain/disclosure-case";
 import { triageCopy } from "../../../content/triage";
 import { adminApi, type TriagedReport } from "../../../lib/admin/client";
 import { useAdminCall } from "../../../lib/admin/hooks";
@@ -75,7 +75,7 @@ function TimelineEvent({ reportId, event }: { reportId: string; event: CaseEvent
   if (event.kind === "status") {
     return (
       <li className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-2 text-sm text-slate-800">
-        {event.author === "reporter" && event.status !== "withdrawn" ? (
+        {isBackAfterReply(event) ? (
           <strong>{copy.backAfterReply(event.label)}</strong>
         ) : (
           <>
