@@ -1,3 +1,4 @@
+import type { Actor } from "./roles";
 import { assertNever } from "./exhaustive";
 
 /** Every action the audit trail records (docs/decisions/152, 191), with the words the admin page shows. */
@@ -47,6 +48,11 @@ export const AUDIT_ACTION_LABELS = {
   "message.read": "Message marked read",
   "message.unread": "Message marked unread",
   "messages.all_read": "All messages marked read",
+  "person.invited": "Person invited",
+  "person.invitation_renewed": "Invitation sent again",
+  "person.joined": "Invitation taken",
+  "person.changed": "Person's role or name changed",
+  "person.removed": "Person removed",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
@@ -61,6 +67,7 @@ export const AUDIT_KIND_LABELS = {
   "pages": "Pages",
   "reports": "Security reports",
   "messages": "Contact messages",
+  "people": "People and roles",
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KIND_LABELS;
@@ -90,6 +97,7 @@ const AUDIT_HEAD_KINDS: Record<AuditActionHead, AuditKind> = {
   report: "reports",
   message: "messages",
   messages: "messages",
+  person: "people",
 };
 
 /** The kind of an action, by its first word. */
@@ -127,6 +135,8 @@ export type AuditEvent = {
   session: string | null;
   session_label: string | null;
   count: number;
+  /** Who acted, by name and role as they were then (kept after the person is removed). */
+  actor: Actor | null;
 };
 export type AuditPage = { items: AuditEvent[]; page: number; totalPages: number };
 

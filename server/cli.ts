@@ -7,7 +7,7 @@ import path from "node:path";
 import readline from "node:readline";
 import { audit } from "./audit/audit.server";
 import { setAdminPassword } from "./auth/admin-auth.server";
-import { ACCOUNT_KEY, SECOND_FACTOR_LIMIT } from "./auth/code-budget.server";
+import { SECOND_FACTOR_LIMIT } from "./auth/code-budget.server";
 import { resetSecondFactor } from "./auth/factors.server";
 import { seedExamplePosts } from "./blog/example-posts.server";
 import { ensureSpecificationPages } from "./pages/specification-pages.server";
@@ -23,6 +23,9 @@ import { resetAttempts } from "./limits/rate-limits.server";
 import { countOutbox, listUndeliveredEmails, retryFailedEmails } from "./mail/outbox.server";
 import { purgeClosedReportAttachments } from "./reports/attachment-store.server";
 import { formatBytes } from "../domain/report-attachments";
+import { INVITABLE_ROLES, ROLE_LABELS } from "../domain/roles";
+import { invitationPath, invitationSchema, OWNER_ID } from "../domain/people";
+import { invitePerson, listPeople, personIdByEmail, removePerson } from "./people/people.server";
 import { SITE_COPY_STEPS } from "./copy-steps.server";
 
 type CommandContext = { config: Config; db: AppDatabase; args: string[] };
@@ -58,15 +61,49 @@ const commands: Record<string, Command> = {
     },
   },
   "reset-mfa": {
-    summary: "remove every authenticator and recovery code and end every admin session, for an admin who lost both (sign in with the password, then add one again)",
-    async run({ db }) {
-      const { factors, recoveryCodes, sessions } = await resetSecondFactor(db);
-      // Budget spent by guesses must not keep the admin out after the reset.
-      await resetAttempts(db, SECOND_FACTOR_LIMIT, ACCOUNT_KEY);
-      await audit.record(db, { action: "mfa.reset", target: "reset-mfa" });
+    summary:
+      "remove every authenticator and recovery code and end every session of the owner (or, with --email ADDRESS, of that person), for someone who lost both (sign in with the password, then add one again)",
+    async run({ db, args }) {
+      const personId = await personOfArgs(db, args);
+      const { factors, recoveryCodes, sessions } = await resetSecondFactor(db, personId);
+      // Budget spent by guesses must not keep the person out after the reset.
+      await resetAttempts(db, SECOND_FACTOR_LIMIT, personId);
+      await audit.record(db, { action: "mfa.reset", target: "reset-mfa", detail: personId === OWNER_ID ? null : args[1] });
       console.log(
         `Removed ${factors} authenticator(s) and ${recoveryCodes} recovery code(s); ended ${sessions} session(s). Sign in with the password alone, then add an authenticator again.`,
       );
+    },
+  },
+  people: {
+    summary: "list the people of the team: address, name, role, and whether they took their invitation",
+    async run({ db }) {
+      for (const person of await listPeople(db)) {
+        const seen = person.last_sign_in_at ? `last signed in ${person.last_sign_in_at}` : "never signed in";
+        console.log(`${person.email ?? "(the admin password)"}  ${person.name}  ${ROLE_LABELS[person.role]}  ${person.status}, ${seen}`);
+      }
+    },
+  },
+  invite: {
+    summary: `invite someone and print their invitation link (for a site without a mail server): invite EMAIL ROLE [NAME], ROLE one of ${INVITABLE_ROLES.join(", ")}`,
+    async run({ db, config, args }) {
+      const [email, role, ...name] = args;
+      const parsed = invitationSchema.safeParse({ email, role, name: name.join(" ") || email?.split("@")[0] });
+      if (!parsed.success) throw new UsageError(parsed.error.issues.map((issue) => issue.message).join("; "));
+      const invited = await invitePerson(db, parsed.data, OWNER_ID);
+      if (!invited.ok) throw new UsageError(invited.error);
+      await audit.record(db, { action: "person.invited", target: invited.person.id, label: invited.person.email, detail: parsed.data.role });
+      console.log(`Invited ${invited.person.email} as ${ROLE_LABELS[parsed.data.role]}. Their link, valid for 7 days and usable once:`);
+      console.log(`${config.public.siteUrl}${invitationPath(invited.token)}`);
+    },
+  },
+  remove: {
+    summary: "remove a person from the team (their sessions, devices, factors and preview links end; their work stays in their name): remove EMAIL",
+    async run({ db, args }) {
+      const personId = await personOfArgs(db, ["--email", ...args]);
+      const removed = await removePerson(db, personId, { id: "", role: "owner" });
+      if (!removed.ok) throw new UsageError(removed.error);
+      await audit.record(db, { action: "person.removed", target: personId, label: removed.person.name });
+      console.log(`Removed ${removed.person.name} (${args[0]}).`);
     },
   },
   outbox: {
@@ -183,6 +220,16 @@ function describeFields(fields: Record<string, string>): string {
 
 function summarise(counts: Record<string, number>): string {
   return Object.entries(counts).map(([table, rows]) => `${table} ${rows}`).join(", ");
+}
+
+/** The owner, or the person whose address follows `--email`. */
+async function personOfArgs(db: AppDatabase, args: string[]): Promise<string> {
+  const [flag, email] = args;
+  if (flag === undefined) return OWNER_ID;
+  if (flag !== "--email" || !email) throw new UsageError("Give the person as --email ADDRESS");
+  const personId = await personIdByEmail(db, email.trim().toLowerCase());
+  if (!personId) throw new UsageError(`No one on the team has the address ${email}`);
+  return personId;
 }
 
 class UsageError extends Error {

@@ -45,7 +45,8 @@ export function auditRouter(services: AppServices) {
     if (from === null) return sendApiError(res, 400, accountMessages.dateInvalid, { from: accountMessages.dateInvalid });
     const to = readBound(req.query.to, true);
     if (to === null) return sendApiError(res, 400, accountMessages.dateInvalid, { to: accountMessages.dateInvalid });
-    res.json(await listAuditEvents(db, { page, action, kind, from, to }));
+    const actor = typeof req.query.actor === "string" && req.query.actor !== "" ? req.query.actor.slice(0, 100) : undefined;
+    res.json(await listAuditEvents(db, { page, action, kind, from, to, actor }));
   });
 
   return router;

@@ -1,3 +1,4 @@
+import type { Role } from "../../domain/roles";
 import { describeBrowser } from "../../domain/account";
 import type { AuditAction, AuditEvent, AuditTargetKind } from "../../domain/audit";
 import { displayAddress } from "../../domain/ip-address";
@@ -15,6 +16,9 @@ export type StoredAuditEvent = {
   target_label: string | null;
   detail: string | null;
   session_label?: string | null;
+  actor_id?: string | null;
+  actor_name?: string | null;
+  actor_role?: string | null;
 };
 
 /** What a stored target points at: a kind and an id to look up, and words around the name found. */
@@ -136,6 +140,7 @@ export async function labelEvents(db: AppDatabase, rows: StoredAuditEvent[]): Pr
       session: row.session,
       session_label: row.session ? (sessions.get(row.session) ?? row.session_label ?? null) : null,
       count: row.count,
+      actor: row.actor_id && row.actor_name ? { id: row.actor_id, name: row.actor_name, role: row.actor_role as Role } : null,
     };
   });
 }

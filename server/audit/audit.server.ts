@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { AppDatabase } from "../db/database.server";
 import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, actionsOfKind, type AuditAction, type AuditKind, type AuditPage } from "../../domain/audit";
 import { labelEvents, labelsAtWrite } from "./audit-labels.server";
+import { namesOfPeople } from "../people/people.server";
 
 /** What one recorded event says: never a secret (a password, a code, a token), only names and ids. */
 export type AuditEntry = {
@@ -16,6 +17,8 @@ export type AuditEntry = {
   label?: string | null;
   /** What changed, in words: a report's new status, its severity. */
   detail?: string | null;
+  /** The person who acted (or signed in); their name and role are kept as they are now. */
+  personId?: string | null;
 };
 
 const MAX_FIELD = 200;
@@ -24,9 +27,10 @@ const MAX_FIELD = 200;
  * Records one event of the audit trail (docs/decisions/152). Every door calls it after the change
  * it reports was made; a failure to record is not hidden from the caller.
  */
-export async function record(db: AppDatabase, { action, target, ip, session, label, detail }: AuditEntry, now = new Date()): Promise<void> {
-  // The names as they are now: the event reads the same once its target or session is gone.
+export async function record(db: AppDatabase, { action, target, ip, session, label, detail, personId }: AuditEntry, now = new Date()): Promise<void> {
+  // The names as they are now: the event reads the same once its target, session or person is gone.
   const labels = await labelsAtWrite(db, { action, target: clip(target), session: clip(session), label: clip(label) });
+  const actor = personId ? (await namesOfPeople(db, [personId])).get(personId) : undefined;
   await db
     .insertInto("audit_events")
     .values({
@@ -39,6 +43,9 @@ export async function record(db: AppDatabase, { action, target, ip, session, lab
       target_label: clip(labels.target_label),
       session_label: clip(labels.session_label),
       detail: clip(detail),
+      actor_id: actor ? personId : null,
+      actor_name: clip(actor?.name),
+      actor_role: actor?.role ?? null,
     })
     .execute();
 }
@@ -50,7 +57,7 @@ export async function record(db: AppDatabase, { action, target, ip, session, lab
  */
 export async function recordLockout(
   db: AppDatabase,
-  { action, target, ip, session }: AuditEntry & { target: string },
+  { action, target, ip, session, personId }: AuditEntry & { target: string },
   windowMs: number,
   now = new Date(),
 ): Promise<void> {
@@ -63,7 +70,7 @@ export async function recordLockout(
     .where("at", ">", since)
     .executeTakeFirst();
   if (Number(counted.numUpdatedRows) > 0) return;
-  await record(db, { action, target, ip, session }, now);
+  await record(db, { action, target, ip, session, personId }, now);
 }
 
 function clip(value: string | null | undefined): string | null {
@@ -77,14 +84,17 @@ export type AuditFilter = {
   /** ISO instants: events at or after `from`, before `to`. */
   from?: string;
   to?: string;
+  /** Events of one person (their id). */
+  actor?: string;
 };
 
 /**
  * One page of the trail, newest first, optionally of one action or kind and within dates; each
  * event's target and session named as a person would (docs/decisions/191).
  */
-export async function listAuditEvents(db: AppDatabase, { page = 1, action, kind, from, to }: AuditFilter = {}): Promise<AuditPage> {
+export async function listAuditEvents(db: AppDatabase, { page = 1, action, kind, from, to, actor }: AuditFilter = {}): Promise<AuditPage> {
   let query = db.selectFrom("audit_events");
+  if (actor) query = query.where("actor_id", "=", actor);
   if (action) query = query.where("action", "=", action);
   if (kind) query = query.where("action", "in", actionsOfKind(kind));
   if (from) query = query.where("at", ">=", from);
@@ -93,7 +103,7 @@ export async function listAuditEvents(db: AppDatabase, { page = 1, action, kind,
   const totalPages = Math.max(1, Math.ceil(Number(count) / AUDIT_PAGE_SIZE));
   const current = Math.min(Math.max(1, page), totalPages);
   const rows = await query
-    .select(["at", "action", "target", "ip", "session", "count", "target_label", "detail", "session_label"])
+    .select(["at", "action", "target", "ip", "session", "count", "target_label", "detail", "session_label", "actor_id", "actor_name", "actor_role"])
     .orderBy("at", "desc")
     .orderBy("id", "desc")
     .limit(AUDIT_PAGE_SIZE)

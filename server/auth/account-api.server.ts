@@ -1,5 +1,6 @@
 import express, { type Request, type Response } from "express";
 import { accountMessages, enrolFactorSchema, codeBodySchema, removeFactorSchema } from "../../domain/account";
+import { OWNER_ID } from "../../domain/people";
 import { fieldErrors } from "../../domain/validation";
 import type { AppServices } from "../context.server";
 import { sendApiError, sendRateLimited } from "../http/api-errors.server";
@@ -20,11 +21,17 @@ export function accountRouter(services: AppServices) {
   // Every door here is the signed-in person's own account.
   const own = adminRoutes(router, services).door("account.own");
 
-  const context = (req: Request, res: Response) => ({ ip: req.ip ?? null, session: res.locals.adminSession?.id ?? null });
+  const context = (req: Request, res: Response) => ({
+    ip: req.ip ?? null,
+    session: res.locals.adminSession?.id ?? null,
+    personId: res.locals.adminSession?.personId ?? null,
+  });
+  // The signed-in person's own factors (decision 208).
+  const factors = (res: Response) => ({ db, key: key(), personId: res.locals.adminSession!.personId });
   const actor = (req: Request, res: Response): StepUpActor => ({ ...context(req, res), clientKey: clientKey(req) });
 
   own.get("/admin/factors", async (_req, res) => {
-    res.json(await listFactors(db));
+    res.json(await listFactors(db, res.locals.adminSession!.personId));
   });
 
   own.post("/admin/factors", async (req, res) => {
@@ -34,7 +41,7 @@ export function accountRouter(services: AppServices) {
       return sendApiError(res, 400, Object.values(fields)[0] ?? accountMessages.friendlyNameRequired, fields);
     }
     const { friendly_name: friendlyName, code, password } = parsed.data;
-    const result = await addFactor({ db, key: key() }, { friendlyName, issuer: config.public.siteName, proof: { code, password } }, actor(req, res));
+    const result = await addFactor(factors(res), { friendlyName, issuer: config.public.siteName, proof: { code, password } }, actor(req, res));
     if (!result.ok) {
       if (result.code === "too_many") return sendApiError(res, 409, "At most 10 authenticators can be added; remove one first");
       return sendRefusal(res, result);
@@ -46,7 +53,7 @@ export function accountRouter(services: AppServices) {
   // An unverified factor's QR code and secret again, for the session that added it, for 15
   // minutes (decision 191): a reload does not lose the enrolment. Never part of the list.
   own.get("/admin/factors/:id/enrolment", async (req, res) => {
-    const enrolment = await showEnrolment({ db, key: key() }, String(req.params.id), res.locals.adminSession?.id);
+    const enrolment = await showEnrolment(factors(res), String(req.params.id), res.locals.adminSession?.id);
     if (!enrolment) return sendApiError(res, 404, accountMessages.enrolmentGone);
     res.json(enrolment);
   });
@@ -54,7 +61,7 @@ export function accountRouter(services: AppServices) {
   own.post("/admin/factors/:id/verify", async (req, res) => {
     const code = readCode(req, res);
     if (code === undefined) return;
-    const result = await confirmFactor({ db, key: key() }, String(req.params.id), code, actor(req, res));
+    const result = await confirmFactor(factors(res), String(req.params.id), code, actor(req, res));
     if (!result.ok) {
       if (result.code === "rate_limited") return sendRateLimited(res, result);
       if (result.code === "not_found") return sendApiError(res, 404, accountMessages.factorNotFound);
@@ -73,8 +80,8 @@ export function accountRouter(services: AppServices) {
       return sendApiError(res, 400, Object.values(fields)[0] ?? accountMessages.removeNeedsProof, fields);
     }
     // Its name, for the trail once it is gone (decision 191).
-    const name = (await findFactor(db, String(req.params.id)))?.friendly_name;
-    const result = await removeFactor({ db, key: key() }, String(req.params.id), parsed.data, actor(req, res));
+    const name = (await findFactor(db, res.locals.adminSession!.personId, String(req.params.id)))?.friendly_name;
+    const result = await removeFactor(factors(res), String(req.params.id), parsed.data, actor(req, res));
     if (!result.ok) return result.code === "not_found" ? sendApiError(res, 404, accountMessages.factorNotFound) : sendRefusal(res, result);
     await recordAudit(res, { action: "factor.deleted", target: String(req.params.id), label: name });
     res.status(204).end();
@@ -83,7 +90,7 @@ export function accountRouter(services: AppServices) {
   own.post("/admin/recovery-codes", async (req, res) => {
     const code = readCode(req, res);
     if (code === undefined) return;
-    const result = await renewRecoveryCodes({ db, key: key() }, code, actor(req, res));
+    const result = await renewRecoveryCodes(factors(res), code, actor(req, res));
     if (!result.ok) return result.code === "no_factor" ? sendApiError(res, 409, accountMessages.noVerifiedFactor) : sendRefusal(res, result);
     await recordAudit(res, { action: "recovery_codes.generated" });
     res.json({ recovery_codes: result.recovery_codes });
@@ -95,14 +102,14 @@ export function accountRouter(services: AppServices) {
 
   own.delete("/admin/sessions/:id", async (req, res) => {
     const id = String(req.params.id);
-    if (!(await revokeSessionById(db, id))) return sendApiError(res, 404, accountMessages.sessionNotFound);
+    if (!(await revokeSessionById(db, id, res.locals.adminSession!.personId))) return sendApiError(res, 404, accountMessages.sessionNotFound);
     await recordAudit(res, { action: "session.ended", target: id });
     res.status(204).end();
   });
 
   // Whether the password can be changed here: not while ADMIN_PASSWORD sets it (decision 191).
   own.get("/admin/password", (_req, res) => {
-    res.json({ set_by_environment: Boolean(config.adminPassword) });
+    res.json({ set_by_environment: res.locals.adminSession!.personId === OWNER_ID && Boolean(config.adminPassword) });
   });
 
   own.post("/admin/password", async (req, res) => {

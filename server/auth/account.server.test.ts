@@ -1,4 +1,5 @@
 import { mkdtempSync } from "node:fs";
+import { OWNER_ID } from "../../domain/people";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { generate } from "otplib";
@@ -33,7 +34,7 @@ describe.each(testDatabaseKinds)("the admin account on %s", (kind) => {
 
   test("a factor is verified by a code, brings ten recovery codes, takes each code once, and turns on the second step", async () => {
     const db = await open();
-    const enrolled = await enrolFactor({ db, key }, { friendlyName: "Phone", issuer: "Dialogic" });
+    const enrolled = await enrolFactor({ db, key, personId: OWNER_ID }, { friendlyName: "Phone", issuer: "Dialogic" });
     if (!enrolled.ok) throw new Error("not enrolled");
     const { secret, id, qr_svg, otpauth_uri } = enrolled.factor;
     expect(qr_svg).toMatch(/^<svg /);
@@ -44,12 +45,12 @@ describe.each(testDatabaseKinds)("the admin account on %s", (kind) => {
     // Password-only until verified.
     expect(await attemptLogin({ db }, { password: PASSWORD })).toMatchObject({ ok: true, token: expect.any(String) });
     const now = new Date();
-    expect(await verifyFactor({ db, key }, id, "000000", now)).toMatchObject({ ok: false, code: "wrong_code" });
-    const verified = await verifyFactor({ db, key }, id, await codeAt(secret, now), now);
+    expect(await verifyFactor({ db, key, personId: OWNER_ID }, id, "000000", now)).toMatchObject({ ok: false, code: "wrong_code" });
+    const verified = await verifyFactor({ db, key, personId: OWNER_ID }, id, await codeAt(secret, now), now);
     expect(verified).toMatchObject({ ok: true, status: "verified" });
     const recovery = verified.ok ? verified.recovery_codes! : [];
     expect(recovery).toHaveLength(10);
-    expect(await hasVerifiedFactor(db)).toBe(true);
+    expect(await hasVerifiedFactor(db, OWNER_ID)).toBe(true);
 
     const first = await attemptLogin({ db }, { password: PASSWORD });
     expect(first).toMatchObject({ ok: true, mfaRequired: true });
@@ -72,11 +73,11 @@ describe.each(testDatabaseKinds)("the admin account on %s", (kind) => {
     // Removing the last factor needs a current code (a stale one is refused), a recovery code or
     // the password, and brings password-only sign-in back.
     const actor = { ip: "198.51.100.30", session: "s1", clientKey: "198.51.100.30" };
-    expect(await removeFactor({ db, key }, id, { code: "123456" }, actor)).toMatchObject({ ok: false, code: "wrong_code" });
+    expect(await removeFactor({ db, key, personId: OWNER_ID }, id, { code: "123456" }, actor)).toMatchObject({ ok: false, code: "wrong_code" });
     const twoStepsOn = new Date(Date.now() + 2 * STEP);
-    expect(await removeFactor({ db, key }, id, { code: await codeAt(secret, twoStepsOn) }, actor)).toMatchObject({ ok: false, code: "wrong_code" });
-    expect(await removeFactor({ db, key }, id, { password: "not it" }, actor)).toMatchObject({ ok: false, code: "wrong_password" });
-    expect(await removeFactor({ db, key }, id, { password: PASSWORD }, actor)).toEqual({ ok: true, lastFactor: true });
+    expect(await removeFactor({ db, key, personId: OWNER_ID }, id, { code: await codeAt(secret, twoStepsOn) }, actor)).toMatchObject({ ok: false, code: "wrong_code" });
+    expect(await removeFactor({ db, key, personId: OWNER_ID }, id, { password: "not it" }, actor)).toMatchObject({ ok: false, code: "wrong_password" });
+    expect(await removeFactor({ db, key, personId: OWNER_ID }, id, { password: PASSWORD }, actor)).toEqual({ ok: true, lastFactor: true });
     expect(await attemptLogin({ db }, { password: PASSWORD })).toMatchObject({ ok: true, token: expect.any(String) });
   });
 

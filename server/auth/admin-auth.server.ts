@@ -6,6 +6,9 @@ import { displayAddress } from "../../domain/ip-address";
 import type { AppDatabase } from "../db/database.server";
 import { generatePassword, hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { forgetDevices } from "./devices.server";
+import { OWNER_ID } from "../../domain/people";
+import type { Database } from "../db/schema";
+import type { Transaction } from "kysely";
 
 const CREDENTIALS_ID = "admin";
 /** How long a login lasts at most. */
@@ -20,7 +23,8 @@ export type AdminSession = {
   expiresAt: string;
   /** The public id lists and the audit trail show. */
   id: string;
-  /** What the policy lets the session do: every session is the owner's until people have their own. */
+  /** The person signed in ("owner" for the holder of the admin password) and what the policy lets them do. */
+  personId: string;
   role: Role;
 };
 
@@ -58,8 +62,8 @@ export async function ensureAdminPassword(
 }
 
 /**
- * Stores a new password hash and, in the same transaction, ends every session and revokes every
- * preview link: whoever held the old password (or a session) keeps no way in.
+ * Stores a new password hash and, in the same transaction, ends the owner's sessions, preview
+ * links and known browsers: whoever held the old password (or a session) keeps no way in.
  */
 export async function setAdminPassword(
   db: AppDatabase,
@@ -75,14 +79,7 @@ export async function setAdminPassword(
       .values({ id: CREDENTIALS_ID, password_hash: passwordHash, updated_at: now })
       .onConflict((conflict) => conflict.column("id").doUpdateSet({ password_hash: passwordHash, updated_at: now }))
       .execute();
-    await trx
-      .updateTable("admin_sessions")
-      .set({ revoked_at: now })
-      .where("revoked_at", "is", null)
-      .$if(keepSession !== undefined, (query) => query.where("token_hash", "!=", keepSession!.tokenHash))
-      .execute();
-    await revokeAllPreviewLinks(trx, changedAt);
-    await forgetDevices(trx);
+    await endPersonAccess(trx, OWNER_ID, { keepSession, now: changedAt });
   });
 }
 
@@ -113,10 +110,15 @@ export async function checkPassword(db: AppDatabase, password: string): Promise<
   return true;
 }
 
-/** Opens a session for a sign-in that passed every check; answers its token once. */
+/** Opens a session for a sign-in that passed every check (the owner's unless a person is named); answers its token once. */
 export async function openSession(
   db: AppDatabase,
-  { ttlMs = SESSION_TTL_MS, now = new Date(), origin = {} }: { ttlMs?: number; now?: Date; origin?: SessionOrigin } = {},
+  {
+    ttlMs = SESSION_TTL_MS,
+    now = new Date(),
+    origin = {},
+    personId = OWNER_ID,
+  }: { ttlMs?: number; now?: Date; origin?: SessionOrigin; personId?: string } = {},
 ): Promise<{ token: string; expiresAt: string; sessionId: string }> {
   await purgeSessions(db, { now });
   const token = crypto.randomBytes(32).toString("base64url");
@@ -134,6 +136,7 @@ export async function openSession(
       last_seen_at: nowText,
       ip: origin.ip?.slice(0, 100) ?? null,
       user_agent: origin.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+      person_id: personId,
     })
     .execute();
   return { token, expiresAt, sessionId };
@@ -177,7 +180,8 @@ export async function purgeSessions(
 
 /**
  * The session a token belongs to, if it is not expired, not revoked and not idle for longer than
- * the idle timeout. Using it counts as activity.
+ * the idle timeout, and its person is still on the team; the role is the person's as it is now.
+ * Using it counts as activity.
  */
 export async function verifyToken(
   db: AppDatabase,
@@ -188,10 +192,12 @@ export async function verifyToken(
   if (!token) return undefined;
   const row = await db
     .selectFrom("admin_sessions")
-    .select(["token_hash", "id", "expires_at", "created_at", "last_seen_at"])
+    .innerJoin("admin_people", "admin_people.id", "admin_sessions.person_id")
+    .select(["token_hash", "admin_sessions.id", "expires_at", "admin_sessions.created_at", "last_seen_at", "person_id", "role"])
     .where("token_hash", "=", hashToken(token))
     .where("revoked_at", "is", null)
     .where("expires_at", ">", now.toISOString())
+    .where("admin_people.removed_at", "is", null)
     .executeTakeFirst();
   if (!row) return undefined;
   const lastSeen = new Date(row.last_seen_at ?? row.created_at).getTime();
@@ -203,7 +209,13 @@ export async function verifyToken(
       .where("token_hash", "=", row.token_hash)
       .execute();
   }
-  return { tokenHash: row.token_hash, expiresAt: row.expires_at, id: row.id ?? row.token_hash.slice(0, 32), role: "owner" };
+  return {
+    tokenHash: row.token_hash,
+    expiresAt: row.expires_at,
+    id: row.id ?? row.token_hash.slice(0, 32),
+    personId: row.person_id,
+    role: row.role as Role,
+  };
 }
 
 /** Ends a session; the token stops working in every process at once. */
@@ -215,7 +227,7 @@ export async function revokeSession(db: AppDatabase, session: AdminSession): Pro
     .execute();
 }
 
-/** The sessions that still work (not expired, revoked or idle), newest first. */
+/** The person's sessions that still work (not expired, revoked or idle), newest first. */
 export async function listSessions(
   db: AppDatabase,
   current: AdminSession,
@@ -225,6 +237,7 @@ export async function listSessions(
   const rows = await db
     .selectFrom("admin_sessions")
     .select(["token_hash", "id", "created_at", "last_seen_at", "ip", "user_agent"])
+    .where("person_id", "=", current.personId)
     .where("revoked_at", "is", null)
     .where("expires_at", ">", now.toISOString())
     .where((eb) => eb(eb.fn.coalesce("last_seen_at", "created_at"), ">", idleSince))
@@ -241,30 +254,53 @@ export async function listSessions(
   }));
 }
 
-/** Ends one session by its public id; answers whether one that still worked was ended. */
-export async function revokeSessionById(db: AppDatabase, id: string): Promise<boolean> {
+/** Ends one of the person's sessions by its public id; answers whether one that still worked was ended. */
+export async function revokeSessionById(db: AppDatabase, id: string, personId: string): Promise<boolean> {
   const result = await db
     .updateTable("admin_sessions")
     .set({ revoked_at: new Date().toISOString() })
     .where("id", "=", id)
+    .where("person_id", "=", personId)
     .where("revoked_at", "is", null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Sign-out with a scope: this session, every other one, or all of them. Answers how many ended. */
+/** Sign-out with a scope: this session, the person's other ones, or all of theirs. Answers how many ended. */
 export async function signOut(db: AppDatabase, session: AdminSession, scope: LogoutScope): Promise<number> {
   const now = new Date();
   return db.transaction().execute(async (trx) => {
+    // Everywhere means everything a stolen session could have left behind: preview links, known browsers.
+    if (scope === "global") return endPersonAccess(trx, session.personId, { now });
     let query = trx.updateTable("admin_sessions").set({ revoked_at: now.toISOString() }).where("revoked_at", "is", null);
     if (scope === "local") query = query.where("token_hash", "=", session.tokenHash);
-    if (scope === "others") query = query.where("token_hash", "!=", session.tokenHash);
-    const result = await query.executeTakeFirst();
-    // Everywhere means everything a stolen session could have left behind: preview links, known browsers.
-    if (scope === "global") {
-      await revokeAllPreviewLinks(trx, now);
-      await forgetDevices(trx);
-    }
-    return Number(result.numUpdatedRows);
+    if (scope === "others") query = query.where("person_id", "=", session.personId).where("token_hash", "!=", session.tokenHash);
+    return Number((await query.executeTakeFirst()).numUpdatedRows);
   });
+}
+
+/**
+ * Ends what a person could still use (inside the caller's transaction): their sessions (but the
+ * one kept), the preview links they made and the browsers they signed in from; with
+ * `forgetFactors`, their second factors and recovery codes too. Answers how many sessions ended.
+ */
+export async function endPersonAccess(
+  trx: Transaction<Database>,
+  personId: string,
+  { keepSession, now = new Date(), forgetFactors = false }: { keepSession?: AdminSession; now?: Date; forgetFactors?: boolean } = {},
+): Promise<number> {
+  const ended = await trx
+    .updateTable("admin_sessions")
+    .set({ revoked_at: now.toISOString() })
+    .where("person_id", "=", personId)
+    .where("revoked_at", "is", null)
+    .$if(keepSession !== undefined, (query) => query.where("token_hash", "!=", keepSession!.tokenHash))
+    .executeTakeFirst();
+  await revokeAllPreviewLinks(trx, now, personId);
+  await forgetDevices(trx, personId);
+  if (forgetFactors) {
+    await trx.deleteFrom("admin_factors").where("person_id", "=", personId).execute();
+    await trx.deleteFrom("admin_recovery_codes").where("person_id", "=", personId).execute();
+  }
+  return Number(ended.numUpdatedRows);
 }

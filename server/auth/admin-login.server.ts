@@ -11,6 +11,8 @@ import { checkPassword, openSession, type SessionOrigin } from "./admin-auth.ser
 import { alertIfGuessing, checkWithinBudget, type GuessingAlert } from "./code-budget.server";
 import { knownDevice, rememberDevice } from "./devices.server";
 import { checkSecondFactor, hasVerifiedFactor } from "./factors.server";
+import { OWNER_ID } from "../../domain/people";
+import { checkPersonPassword, personIdByEmail, recordSignIn } from "../people/people.server";
 
 /** Failed logins allowed per client in the window; the next attempt is refused (429). */
 export const LOGIN_LIMIT: RateLimitRule = {
@@ -61,9 +63,9 @@ type LoginLock = { limited: RateLimited; rule: RateLimitRule; key: string };
  * shares the admin's address cannot lock the admin out. Any other counts against its address and
  * then against everyone's.
  */
-async function loginCounters(db: AppDatabase, { clientKey, device }: LoginClient): Promise<[RateLimitRule, string][]> {
+async function loginCounters(db: AppDatabase, { clientKey, device }: LoginClient, claimant: string): Promise<[RateLimitRule, string][]> {
   if (clientKey === undefined) return [];
-  const deviceKey = await knownDevice(db, device);
+  const deviceKey = await knownDevice(db, device, claimant);
   if (deviceKey) return [[DEVICE_LOGIN_LIMIT, deviceKey]];
   return [
     [LOGIN_LIMIT, clientKey],
@@ -71,13 +73,27 @@ async function loginCounters(db: AppDatabase, { clientKey, device }: LoginClient
   ];
 }
 
+/**
+ * Whose sign-in an attempt claims to be, before any secret is checked: the person of the address
+ * given (or of the challenge), the owner without one. A device counts only for its own person.
+ */
+async function claimantOf(db: AppDatabase, input: unknown): Promise<string> {
+  const body = (typeof input === "object" && input !== null ? input : {}) as { email?: unknown; challenge?: unknown };
+  if (typeof body.challenge === "string" && body.challenge.length <= 100) {
+    const row = await db.selectFrom("admin_login_challenges").select("person_id").where("id_hash", "=", hashChallenge(body.challenge)).executeTakeFirst();
+    return row?.person_id ?? OWNER_ID;
+  }
+  if (typeof body.email !== "string") return OWNER_ID;
+  return (await personIdByEmail(db, body.email.trim().toLowerCase())) ?? "";
+}
+
 /** Counts an attempt against each counter in turn; the second answer takes it back (a success). */
-async function countLoginAttempt(db: AppDatabase, client: LoginClient): Promise<{ lock?: LoginLock; forget: () => Promise<void> }> {
+async function countLoginAttempt(db: AppDatabase, client: LoginClient, input: unknown): Promise<{ lock?: LoginLock; forget: () => Promise<void> }> {
   const counted: [RateLimitRule, string][] = [];
   const forget = async () => {
     for (const [rule, key] of counted) await forgetAttempt(db, rule, key);
   };
-  for (const [rule, key] of await loginCounters(db, client)) {
+  for (const [rule, key] of await loginCounters(db, client, await claimantOf(db, input))) {
     const limited = await countAttempt(db, rule, key);
     if (limited) {
       // Refused by a later counter: the earlier ones did not see a real attempt.
@@ -108,20 +124,23 @@ export async function attemptLogin(
   client: LoginClient = {},
 ): Promise<LoginResult> {
   const ip = client.origin?.ip;
-  const { lock, forget } = await countLoginAttempt(db, client);
+  const { lock, forget } = await countLoginAttempt(db, client, input);
   if (lock) return recordLock(db, lock, ip);
   const parsed = loginSchema.safeParse(input);
   if (!parsed.success) {
-    const error = fieldErrors(parsed.error).password ?? authMessages.passwordRequired;
-    return { ok: false, code: "invalid", error, fields: { password: error } };
+    const fields = fieldErrors(parsed.error);
+    const error = fields.email ?? fields.password ?? authMessages.passwordRequired;
+    return { ok: false, code: "invalid", error, fields: fields.email ? { email: fields.email } : { password: error } };
   }
-  if (!(await checkPassword(db, parsed.data.password))) {
-    await audit.record(db, { action: "login.wrong_password", ip });
+  const { email, password } = parsed.data;
+  const personId = email === undefined ? ((await checkPassword(db, password)) ? OWNER_ID : undefined) : (await checkPersonPassword(db, email, password))?.id;
+  if (!personId) {
+    await audit.record(db, { action: "login.wrong_password", ip, detail: email === undefined ? null : email });
     return { ok: false, code: "wrong_password", error: authMessages.invalidCredentials };
   }
   await forget();
-  if (await hasVerifiedFactor(db)) return { ok: true, mfaRequired: true, challenge: await createChallenge(db) };
-  return signIn(db, client);
+  if (await hasVerifiedFactor(db, personId)) return { ok: true, mfaRequired: true, challenge: await createChallenge(db, personId) };
+  return signIn(db, client, personId);
 }
 
 /** What the second step needs besides the database: the factor key, and where a guessing alert goes. */
@@ -130,7 +149,7 @@ export type VerifyContext = { db: AppDatabase; key: Buffer; alert?: GuessingAler
 /** The second step: the challenge from the first and a code from a verified factor or a recovery code. */
 export async function verifyLogin({ db, key, alert }: VerifyContext, input: unknown, client: LoginClient = {}): Promise<VerifyResult> {
   const ip = client.origin?.ip;
-  const { lock, forget } = await countLoginAttempt(db, client);
+  const { lock, forget } = await countLoginAttempt(db, client, input);
   if (lock) return recordLock(db, lock, ip);
   const parsed = verifyLoginSchema.safeParse(input);
   if (!parsed.success) {
@@ -139,41 +158,42 @@ export async function verifyLogin({ db, key, alert }: VerifyContext, input: unkn
   }
   const now = new Date();
   const idHash = hashChallenge(parsed.data.challenge);
-  const attempts = await takeChallengeAttempt(db, idHash, now);
-  if (attempts === undefined) return { ok: false, code: "expired", error: accountMessages.challengeExpired };
-  const check = await checkWithinBudget(db, { wrong: { action: "login.wrong_code", ip }, actor: { ip } }, () =>
-    checkSecondFactor({ db, key }, parsed.data.code, now),
+  const taken = await takeChallengeAttempt(db, idHash, now);
+  if (taken === undefined) return { ok: false, code: "expired", error: accountMessages.challengeExpired };
+  const { attempts, personId } = taken;
+  const check = await checkWithinBudget(db, { wrong: { action: "login.wrong_code", ip, personId }, actor: { ip, personId } }, () =>
+    checkSecondFactor({ db, key, personId }, parsed.data.code, now),
   );
   if (!check.ok && "code" in check) return check;
   if (!check.ok) {
     // A challenge that has tried too many codes is used up: back to the password.
     if (attempts >= CHALLENGE_ATTEMPTS) await deleteChallenge(db, idHash);
-    await alertIfGuessing(db, alert, { ip }, now);
+    await alertIfGuessing(db, alert, { ip, personId }, now);
     return { ok: false, code: "wrong_code", error: accountMessages.codeInvalid };
   }
   // Single use: only the request that deletes it signs in.
   if (!(await deleteChallenge(db, idHash))) return { ok: false, code: "expired", error: accountMessages.challengeExpired };
   await forget();
-  if (check.via === "recovery") await audit.record(db, { action: "recovery_code.used", ip });
-  return signIn(db, client, check.via === "totp" ? check.factorId : undefined);
+  if (check.via === "recovery") await audit.record(db, { action: "recovery_code.used", ip, personId });
+  return signIn(db, client, personId, check.via === "totp" ? check.factorId : undefined);
 }
 
 /**
  * Counts one code against the challenge in a single UPDATE (no read-then-write: parallel guesses
- * each take their own attempt) and answers its number, or undefined when the challenge is gone,
- * expired or used up.
+ * each take their own attempt) and answers its number and whose sign-in it is, or undefined when
+ * the challenge is gone, expired or used up.
  */
-async function takeChallengeAttempt(db: AppDatabase, idHash: string, now: Date): Promise<number | undefined> {
+async function takeChallengeAttempt(db: AppDatabase, idHash: string, now: Date): Promise<{ attempts: number; personId: string } | undefined> {
   const row = await db
     .updateTable("admin_login_challenges")
     .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
     .where("id_hash", "=", idHash)
     .where("expires_at", ">", now.toISOString())
-    .returning("attempts")
+    .returning(["attempts", "person_id"])
     .executeTakeFirst();
   if (!row) return undefined;
   const attempts = Number(row.attempts);
-  if (attempts <= CHALLENGE_ATTEMPTS) return attempts;
+  if (attempts <= CHALLENGE_ATTEMPTS) return { attempts, personId: row.person_id };
   await deleteChallenge(db, idHash);
   return undefined;
 }
@@ -184,10 +204,15 @@ async function deleteChallenge(db: AppDatabase, idHash: string): Promise<boolean
   return Number(deleted.numDeletedRows) === 1;
 }
 
-async function signIn(db: AppDatabase, client: LoginClient, factorId?: string): Promise<SignedIn> {
-  const session = await openSession(db, { origin: client.origin });
-  const deviceToken = await rememberDevice(db, client.device);
-  await audit.record(db, { action: "login.success", target: factorId ?? null, ip: client.origin?.ip, session: session.sessionId });
+/**
+ * Opens the person's session once every check passed (the password and code, or a passkey, which
+ * stands for both), remembers the browser, and records the sign-in in their name.
+ */
+export async function signIn(db: AppDatabase, client: LoginClient, personId: string, factorId?: string): Promise<SignedIn> {
+  const session = await openSession(db, { origin: client.origin, personId });
+  const deviceToken = await rememberDevice(db, client.device, personId);
+  await recordSignIn(db, personId);
+  await audit.record(db, { action: "login.success", target: factorId ?? null, ip: client.origin?.ip, session: session.sessionId, personId });
   return { ok: true, ...session, deviceToken };
 }
 
@@ -195,7 +220,7 @@ function hashChallenge(challenge: string): string {
   return crypto.createHash("sha256").update(challenge).digest("hex");
 }
 
-async function createChallenge(db: AppDatabase, now = new Date()): Promise<string> {
+async function createChallenge(db: AppDatabase, personId: string, now = new Date()): Promise<string> {
   await db.deleteFrom("admin_login_challenges").where("expires_at", "<=", now.toISOString()).execute();
   const challenge = crypto.randomBytes(32).toString("base64url");
   await db
@@ -205,6 +230,7 @@ async function createChallenge(db: AppDatabase, now = new Date()): Promise<strin
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + CHALLENGE_TTL_MS).toISOString(),
       attempts: 0,
+      person_id: personId,
     })
     .execute();
   return challenge;

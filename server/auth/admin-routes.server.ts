@@ -10,7 +10,7 @@ type Method = "get" | "post" | "put" | "patch" | "delete";
 export type AdminRoutes = { [M in Method]: Router[M] };
 
 /** An audit event as a door tells it: who acted and from where are the guard's to add. */
-export type DoorAuditEntry = Omit<AuditEntry, "ip" | "session">;
+export type DoorAuditEntry = Omit<AuditEntry, "ip" | "session" | "personId">;
 
 /**
  * A router's admin doors, stated once: `admin.door("posts.read").get(path, …)` declares a route

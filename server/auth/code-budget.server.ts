@@ -4,10 +4,11 @@ import type { AppDatabase } from "../db/database.server";
 import { enqueueEmail, notifyOutbox } from "../mail/outbox.server";
 import { attemptsInWindow, countAttempt, forgetAttempt, type RateLimited, type RateLimitRule } from "../limits/rate-limits.server";
 import { displayAddress } from "../../domain/ip-address";
+import { OWNER_ID } from "../../domain/people";
 
 /**
  * The account's second-factor budget (docs/decisions/170): every code check, at the sign-in
- * challenge and at the account's doors alike, counts against one allowance of the one admin
+ * challenge and at the account's doors alike, counts against one allowance of the person's
  * account, whichever address or session it comes from. Only failures use it up.
  */
 export const SECOND_FACTOR_LIMIT: RateLimitRule = {
@@ -16,11 +17,11 @@ export const SECOND_FACTOR_LIMIT: RateLimitRule = {
   limit: 10,
   message: accountMessages.tooManyCodes,
 };
-/** The one account the budget belongs to. */
-export const ACCOUNT_KEY = "admin";
+/** Who asked, for the audit trail; whose account's budget it is (the owner's unless a person is named). */
+export type CodeActor = { ip?: string | null; session?: string | null; personId?: string | null };
 
-/** Who asked, for the audit trail. */
-export type CodeActor = { ip?: string | null; session?: string | null };
+/** Each person's account has its own budget. */
+const budgetKey = (actor: CodeActor) => actor.personId ?? OWNER_ID;
 
 /**
  * Runs one code check inside the budget: counted before the check (so parallel guesses cannot
@@ -32,13 +33,13 @@ export async function checkWithinBudget<T extends { ok: boolean }>(
   { wrong, actor }: { wrong: AuditEntry; actor: CodeActor },
   check: () => Promise<T>,
 ): Promise<T | RateLimited> {
-  const limited = await countAttempt(db, SECOND_FACTOR_LIMIT, ACCOUNT_KEY);
+  const limited = await countAttempt(db, SECOND_FACTOR_LIMIT, budgetKey(actor));
   if (limited) {
     await audit.recordLockout(db, { action: "code.locked", target: SECOND_FACTOR_LIMIT.name, ...actor }, SECOND_FACTOR_LIMIT.windowMs);
     return limited;
   }
   const result = await check();
-  if (result.ok) await forgetAttempt(db, SECOND_FACTOR_LIMIT, ACCOUNT_KEY);
+  if (result.ok) await forgetAttempt(db, SECOND_FACTOR_LIMIT, budgetKey(actor));
   else await audit.record(db, wrong);
   return result;
 }
@@ -68,11 +69,12 @@ export type GuessingAlert = { to: string; siteName: string; siteUrl: string };
  * the window, the security contact hears of it through the outbox, at most once an hour.
  */
 export async function alertIfGuessing(db: AppDatabase, alert: GuessingAlert | undefined, actor: CodeActor, now = new Date()): Promise<void> {
-  await countAttempt(db, SIGN_IN_FAILURES, ACCOUNT_KEY);
+  const account = budgetKey(actor);
+  await countAttempt(db, SIGN_IN_FAILURES, account);
   if (!alert) return;
-  const failures = await attemptsInWindow(db, SIGN_IN_FAILURES, ACCOUNT_KEY);
+  const failures = await attemptsInWindow(db, SIGN_IN_FAILURES, account);
   if (failures < GUESSING_ALERT_AFTER) return;
-  if (await countAttempt(db, ALERT_RULE, ACCOUNT_KEY)) return;
+  if (await countAttempt(db, ALERT_RULE, account)) return;
   await enqueueEmail(db, {
     to: alert.to,
     subject: `${alert.siteName}: someone who knows the admin password is guessing codes`,

@@ -6,7 +6,8 @@ import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../
 import { countAttempt } from "../limits/rate-limits.server";
 import { ensureAdminPassword, login, verifyToken } from "./admin-auth.server";
 import { attemptLogin, CHALLENGE_ATTEMPTS, verifyLogin } from "./admin-login.server";
-import { ACCOUNT_KEY, SECOND_FACTOR_LIMIT } from "./code-budget.server";
+import { SECOND_FACTOR_LIMIT } from "./code-budget.server";
+import { OWNER_ID } from "../../domain/people";
 import { checkSecondFactor, enrolFactor, hasVerifiedFactor, verifyFactor } from "./factors.server";
 import { factorKey } from "./secret-box.server";
 
@@ -26,11 +27,11 @@ describe.each(testDatabaseKinds)("factors and recovery codes on %s", (kind) => {
     database = await createTestDatabase(kind);
     const { db } = database;
     await ensureAdminPassword(db, PASSWORD);
-    const enrolled = await enrolFactor({ db, key }, { friendlyName: "Phone", issuer: "Dialogic" });
+    const enrolled = await enrolFactor({ db, key, personId: OWNER_ID }, { friendlyName: "Phone", issuer: "Dialogic" });
     if (!enrolled.ok) throw new Error("not enrolled");
     const now = new Date();
     const code = await generate({ secret: enrolled.factor.secret, epoch: Math.floor(now.getTime() / 1000) });
-    const verified = await verifyFactor({ db, key }, enrolled.factor.id, code, now);
+    const verified = await verifyFactor({ db, key, personId: OWNER_ID }, enrolled.factor.id, code, now);
     if (!verified.ok) throw new Error("not verified");
     return { db, target: database.target, recovery: verified.recovery_codes! };
   }
@@ -45,8 +46,8 @@ describe.each(testDatabaseKinds)("factors and recovery codes on %s", (kind) => {
     expect(stored.some((hash) => recovery.some((code) => hash.includes(sha256(code))))).toBe(false);
     // Another key (a dump taken elsewhere) opens nothing.
     const otherKey = factorKey({ mfaSecretKey: "another key that is long enough to be one", dataDir: "/nonexistent" });
-    expect(await checkSecondFactor({ db, key: otherKey }, recovery[0]!)).toEqual({ ok: false });
-    expect(await checkSecondFactor({ db, key }, recovery[0]!)).toEqual({ ok: true, via: "recovery" });
+    expect(await checkSecondFactor({ db, key: otherKey, personId: OWNER_ID }, recovery[0]!)).toEqual({ ok: false });
+    expect(await checkSecondFactor({ db, key, personId: OWNER_ID }, recovery[0]!)).toEqual({ ok: true, via: "recovery" });
   });
 
   test("a recovery code stored before the HMAC (a plain SHA-256) keeps working once and is upgraded", async () => {
@@ -54,8 +55,8 @@ describe.each(testDatabaseKinds)("factors and recovery codes on %s", (kind) => {
     const legacy = "abcde-23456";
     const digest = crypto.createHash("sha256").update("abcde23456").digest("hex");
     await db.insertInto("admin_recovery_codes").values({ code_hash: digest, created_at: new Date().toISOString(), used_at: null }).execute();
-    expect(await checkSecondFactor({ db, key }, legacy)).toEqual({ ok: true, via: "recovery" });
-    expect(await checkSecondFactor({ db, key }, legacy)).toEqual({ ok: false });
+    expect(await checkSecondFactor({ db, key, personId: OWNER_ID }, legacy)).toEqual({ ok: true, via: "recovery" });
+    expect(await checkSecondFactor({ db, key, personId: OWNER_ID }, legacy)).toEqual({ ok: false });
     const hashes = (await db.selectFrom("admin_recovery_codes").select("code_hash").execute()).map((row) => row.code_hash);
     expect(hashes).not.toContain(digest);
     expect(hashes.every((hash) => hash.startsWith("hmac1:"))).toBe(true);
@@ -76,17 +77,17 @@ describe.each(testDatabaseKinds)("factors and recovery codes on %s", (kind) => {
   test("`npm run admin -- reset-mfa` removes every factor and recovery code and ends every session, audited", { timeout: 60_000 }, async () => {
     const { db, target } = await withFactor();
     const session = (await login(db, PASSWORD))!;
-    for (let index = 0; index <= SECOND_FACTOR_LIMIT.limit; index += 1) await countAttempt(db, SECOND_FACTOR_LIMIT, ACCOUNT_KEY);
+    for (let index = 0; index <= SECOND_FACTOR_LIMIT.limit; index += 1) await countAttempt(db, SECOND_FACTOR_LIMIT, OWNER_ID);
 
     const { code, output } = await runCli(["reset-mfa"], cliEnv(target, { MFA_SECRET_KEY, ADMIN_PASSWORD: "" }));
     expect(output).toContain("Removed 1 authenticator(s) and 10 recovery code(s); ended 1 session(s).");
     expect(code).toBe(0);
-    expect(await hasVerifiedFactor(db)).toBe(false);
+    expect(await hasVerifiedFactor(db, OWNER_ID)).toBe(false);
     expect(await db.selectFrom("admin_recovery_codes").selectAll().execute()).toEqual([]);
     expect(await verifyToken(db, session.token)).toBeUndefined();
     // The password alone signs in again, and a new factor is not held by the spent budget.
     expect(await attemptLogin({ db }, { password: PASSWORD })).toMatchObject({ ok: true, token: expect.any(String) });
-    expect(await countAttempt(db, SECOND_FACTOR_LIMIT, ACCOUNT_KEY)).toBeUndefined();
+    expect(await countAttempt(db, SECOND_FACTOR_LIMIT, OWNER_ID)).toBeUndefined();
     expect(await db.selectFrom("audit_events").select(["action", "target"]).where("action", "=", "mfa.reset").execute()).toEqual([
       { action: "mfa.reset", target: "reset-mfa" },
     ]);

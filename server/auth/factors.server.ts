@@ -11,33 +11,44 @@ import { forgetDevices } from "./devices.server";
  * (docs/decisions/150). A secret is kept sealed under a key that is not in the database; a code
  * is taken once per factor (the accepted time step is stored), with one step of drift either way.
  */
-export type FactorContext = { db: AppDatabase; key: Buffer };
+/** The database, the sealing key, and whose factors: every person has their own (decision 208). */
+export type FactorContext = { db: AppDatabase; key: Buffer; personId: string };
 
 const PERIOD_SECONDS = 30;
 const RECOVERY_CODE_COUNT = 10;
 const RECOVERY_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789";
-/** An account label for the authenticator app: the site has one admin. */
+/** An account label for the authenticator app (the issuer names the site). */
 const ACCOUNT_LABEL = "admin";
 /** At most this many factors, verified or not: enrolment is not a way to fill the table. */
 export const MAX_FACTORS = 10;
 
 const FACTOR_COLUMNS = ["id", "factor_type", "status", "friendly_name", "issuer", "created_at", "last_used_at"] as const;
 
-export async function listFactors(db: AppDatabase): Promise<FactorSummary[]> {
-  return db.selectFrom("admin_factors").select(FACTOR_COLUMNS).orderBy("created_at").orderBy("id").execute();
+export async function listFactors(db: AppDatabase, personId: string): Promise<FactorSummary[]> {
+  return db.selectFrom("admin_factors").select(FACTOR_COLUMNS).where("person_id", "=", personId).orderBy("created_at").orderBy("id").execute();
 }
 
-export async function hasVerifiedFactor(db: AppDatabase): Promise<boolean> {
-  const row = await db.selectFrom("admin_factors").select("id").where("status", "=", "verified").limit(1).executeTakeFirst();
+export async function hasVerifiedFactor(db: AppDatabase, personId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("admin_factors")
+    .select("id")
+    .where("person_id", "=", personId)
+    .where("status", "=", "verified")
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 /** A new, unverified factor: its secret shown once, as text, as an otpauth URI and as a QR code (SVG). */
 export async function enrolFactor(
-  { db, key }: FactorContext,
+  { db, key, personId }: FactorContext,
   { friendlyName, issuer, session }: { friendlyName: string; issuer: string; /** The public id of the session adding it. */ session?: string },
 ): Promise<{ ok: true; factor: EnrolledFactor } | { ok: false; code: "too_many" }> {
-  const { count } = await db.selectFrom("admin_factors").select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
+  const { count } = await db
+    .selectFrom("admin_factors")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("person_id", "=", personId)
+    .executeTakeFirstOrThrow();
   if (Number(count) >= MAX_FACTORS) return { ok: false, code: "too_many" };
   const id = crypto.randomUUID();
   const secret = generateSecret();
@@ -55,6 +66,7 @@ export async function enrolFactor(
       verified_at: null,
       last_used_at: null,
       enrolled_session: session ?? null,
+      person_id: personId,
     })
     .execute();
   return { ok: true, factor: await describeEnrolment(id, issuer, secret) };
@@ -74,12 +86,13 @@ export const ENROLMENT_SHOWN_MS = 15 * 60 * 1000;
  * An unverified factor's secret and QR code again, so a reload does not lose the enrolment: only
  * to the session that added it, within ENROLMENT_SHOWN_MS of adding it; undefined otherwise.
  */
-export async function showEnrolment({ db, key }: FactorContext, factorId: string, session: string | null | undefined, now = new Date()) {
+export async function showEnrolment({ db, key, personId }: FactorContext, factorId: string, session: string | null | undefined, now = new Date()) {
   if (!session) return undefined;
   const row = await db
     .selectFrom("admin_factors")
     .select(["id", "status", "issuer", "secret_sealed", "enrolled_session", "created_at"])
     .where("id", "=", factorId)
+    .where("person_id", "=", personId)
     .executeTakeFirst();
   if (!row || row.status !== "unverified" || row.enrolled_session !== session) return undefined;
   if (now.getTime() - Date.parse(row.created_at) >= ENROLMENT_SHOWN_MS) return undefined;
@@ -91,10 +104,15 @@ export async function showEnrolment({ db, key }: FactorContext, factorId: string
  * Checks a 6-digit code against one factor and, when right, takes its time step so the same
  * code (or an older one) is refused from then on, in every process.
  */
-async function takeCode({ db, key }: FactorContext, factorId: string, code: string, now: Date): Promise<boolean> {
+async function takeCode({ db, key, personId }: FactorContext, factorId: string, code: string, now: Date): Promise<boolean> {
   const digits = code.replace(/\s+/g, "");
   if (!/^\d{6}$/.test(digits)) return false;
-  const row = await db.selectFrom("admin_factors").select(["id", "secret_sealed", "last_used_step"]).where("id", "=", factorId).executeTakeFirst();
+  const row = await db
+    .selectFrom("admin_factors")
+    .select(["id", "secret_sealed", "last_used_step"])
+    .where("id", "=", factorId)
+    .where("person_id", "=", personId)
+    .executeTakeFirst();
   if (!row) return false;
   const secret = unseal(key, row.secret_sealed, row.id);
   if (!secret) return false;
@@ -129,12 +147,12 @@ export async function verifyFactor(
   | { ok: true; status: "verified"; recovery_codes?: string[] }
   | { ok: false; code: "not_found" | "already_verified" | "wrong_code" }
 > {
-  const { db } = context;
-  const factor = await db.selectFrom("admin_factors").select(["status"]).where("id", "=", factorId).executeTakeFirst();
+  const { db, personId } = context;
+  const factor = await db.selectFrom("admin_factors").select(["status"]).where("id", "=", factorId).where("person_id", "=", personId).executeTakeFirst();
   if (!factor) return { ok: false, code: "not_found" };
   if (factor.status === "verified") return { ok: false, code: "already_verified" };
   if (!(await takeCode(context, factorId, code, now))) return { ok: false, code: "wrong_code" };
-  const hadVerified = await hasVerifiedFactor(db);
+  const hadVerified = await hasVerifiedFactor(db, personId);
   await db.updateTable("admin_factors").set({ status: "verified", verified_at: now.toISOString() }).where("id", "=", factorId).execute();
   if (hadVerified) return { ok: true, status: "verified" };
   return { ok: true, status: "verified", recovery_codes: await replaceRecoveryCodes(context, now) };
@@ -159,6 +177,7 @@ export async function checkSecondFactor(
       .selectFrom("admin_factors")
       .select("id")
       .where("status", "=", "verified")
+      .where("person_id", "=", context.personId)
       .$if(exceptFactor !== undefined, (query) => query.where("id", "!=", exceptFactor!))
       .execute();
     for (const { id } of factors) {
@@ -170,35 +189,53 @@ export async function checkSecondFactor(
   return { ok: false };
 }
 
-/** A factor's state, and the session that added it: what the step-up to remove it depends on. */
-export async function findFactor(db: AppDatabase, factorId: string) {
-  return db.selectFrom("admin_factors").select(["id", "status", "enrolled_session", "friendly_name"]).where("id", "=", factorId).executeTakeFirst();
+/** One of the person's factors, and the session that added it: what the step-up to remove it depends on. */
+export async function findFactor(db: AppDatabase, personId: string, factorId: string) {
+  return db
+    .selectFrom("admin_factors")
+    .select(["id", "status", "enrolled_session", "friendly_name"])
+    .where("id", "=", factorId)
+    .where("person_id", "=", personId)
+    .executeTakeFirst();
 }
 
 /**
  * Deletes a factor (the caller asked for the step-up, docs/decisions/170). Deleting the last
  * verified factor voids the recovery codes too: sign-in is password-only again.
  */
-export async function deleteFactor(db: AppDatabase, factorId: string): Promise<{ ok: true; lastFactor: boolean } | { ok: false; code: "not_found" }> {
-  const deleted = await db.deleteFrom("admin_factors").where("id", "=", factorId).executeTakeFirst();
+export async function deleteFactor(
+  db: AppDatabase,
+  personId: string,
+  factorId: string,
+): Promise<{ ok: true; lastFactor: boolean } | { ok: false; code: "not_found" }> {
+  const deleted = await db.deleteFrom("admin_factors").where("id", "=", factorId).where("person_id", "=", personId).executeTakeFirst();
   if (Number(deleted.numDeletedRows) !== 1) return { ok: false, code: "not_found" };
-  const lastFactor = !(await hasVerifiedFactor(db));
-  if (lastFactor) await db.deleteFrom("admin_recovery_codes").execute();
+  const lastFactor = !(await hasVerifiedFactor(db, personId));
+  if (lastFactor) await db.deleteFrom("admin_recovery_codes").where("person_id", "=", personId).execute();
   return { ok: true, lastFactor };
 }
 
 /**
- * The operator's way back for an admin who lost every factor and every recovery code
- * (`npm run admin -- reset-mfa`): factors, recovery codes, open challenges and known browsers go,
- * and every session ends, in one transaction. Answers what went.
+ * The operator's way back for a person who lost every factor and every recovery code
+ * (`npm run admin -- reset-mfa [--email]`): their factors, recovery codes, open challenges and
+ * known browsers go, and their sessions end, in one transaction. Answers what went.
  */
-export async function resetSecondFactor(db: AppDatabase, now = new Date()): Promise<{ factors: number; recoveryCodes: number; sessions: number }> {
+export async function resetSecondFactor(
+  db: AppDatabase,
+  personId: string,
+  now = new Date(),
+): Promise<{ factors: number; recoveryCodes: number; sessions: number }> {
   return db.transaction().execute(async (trx) => {
-    const factors = await trx.deleteFrom("admin_factors").executeTakeFirst();
-    const recoveryCodes = await trx.deleteFrom("admin_recovery_codes").executeTakeFirst();
-    await trx.deleteFrom("admin_login_challenges").execute();
-    const sessions = await trx.updateTable("admin_sessions").set({ revoked_at: now.toISOString() }).where("revoked_at", "is", null).executeTakeFirst();
-    await forgetDevices(trx);
+    const factors = await trx.deleteFrom("admin_factors").where("person_id", "=", personId).executeTakeFirst();
+    const recoveryCodes = await trx.deleteFrom("admin_recovery_codes").where("person_id", "=", personId).executeTakeFirst();
+    await trx.deleteFrom("admin_login_challenges").where("person_id", "=", personId).execute();
+    const sessions = await trx
+      .updateTable("admin_sessions")
+      .set({ revoked_at: now.toISOString() })
+      .where("person_id", "=", personId)
+      .where("revoked_at", "is", null)
+      .executeTakeFirst();
+    await forgetDevices(trx, personId);
     return {
       factors: Number(factors.numDeletedRows),
       recoveryCodes: Number(recoveryCodes.numDeletedRows),
@@ -213,16 +250,17 @@ export async function regenerateRecoveryCodes(
   code: string,
   now = new Date(),
 ): Promise<{ ok: true; recovery_codes: string[]; via: SecondFactorCheck } | { ok: false; code: "no_factor" | "wrong_code" }> {
-  if (!(await hasVerifiedFactor(context.db))) return { ok: false, code: "no_factor" };
+  if (!(await hasVerifiedFactor(context.db, context.personId))) return { ok: false, code: "no_factor" };
   const check = await checkSecondFactor(context, code, now);
   if (!check.ok) return { ok: false, code: "wrong_code" };
   return { ok: true, recovery_codes: await replaceRecoveryCodes(context, now), via: check };
 }
 
-export async function countUnusedRecoveryCodes(db: AppDatabase): Promise<number> {
+export async function countUnusedRecoveryCodes(db: AppDatabase, personId: string): Promise<number> {
   const { count } = await db
     .selectFrom("admin_recovery_codes")
     .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("person_id", "=", personId)
     .where("used_at", "is", null)
     .executeTakeFirstOrThrow();
   return Number(count);
@@ -260,14 +298,16 @@ function newRecoveryCode(): string {
   return `${letters.slice(0, 5)}-${letters.slice(5)}`;
 }
 
-async function replaceRecoveryCodes({ db, key }: FactorContext, now: Date): Promise<string[]> {
+async function replaceRecoveryCodes({ db, key, personId }: FactorContext, now: Date): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const createdAt = now.toISOString();
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("admin_recovery_codes").execute();
+    await trx.deleteFrom("admin_recovery_codes").where("person_id", "=", personId).execute();
     await trx
       .insertInto("admin_recovery_codes")
-      .values(codes.map((code) => ({ code_hash: hashRecoveryCode(key, digestRecoveryCode(code)), created_at: createdAt, used_at: null })))
+      .values(
+        codes.map((code) => ({ code_hash: hashRecoveryCode(key, digestRecoveryCode(code)), created_at: createdAt, used_at: null, person_id: personId })),
+      )
       .execute();
   });
   return codes;
@@ -280,6 +320,7 @@ async function spendRecoveryCode(context: FactorContext, code: string, now: Date
     .updateTable("admin_recovery_codes")
     .set({ used_at: now.toISOString() })
     .where("code_hash", "=", hashRecoveryCode(context.key, digestRecoveryCode(code)))
+    .where("person_id", "=", context.personId)
     .where("used_at", "is", null)
     .executeTakeFirst();
   return Number(used.numUpdatedRows) === 1;

@@ -1,13 +1,12 @@
-import express, { type Request, type Response } from "express";
+import express, { type Response } from "express";
 import { accountMessages, LOGOUT_SCOPES, type LogoutScope } from "../../domain/account";
 import type { AppServices } from "../context.server";
 import { sendApiError, sendRateLimited } from "../http/api-errors.server";
-import { clientKey } from "../http/client-key.server";
 import { adminRoutes, recordAudit } from "./admin-routes.server";
 import { bearerToken } from "./require-admin.server";
 import { signOut, verifyToken } from "./admin-auth.server";
-import { attemptLogin, verifyLogin, type LoginClient, type SignedIn } from "./admin-login.server";
-import { DEVICE_COOKIE, DEVICE_TTL_MS, deviceFromCookies } from "./devices.server";
+import { attemptLogin, verifyLogin, type SignedIn } from "./admin-login.server";
+import { loginClientOf, sendSignedIn } from "./signed-in.server";
 import { factorKey } from "./secret-box.server";
 
 /**
@@ -17,39 +16,23 @@ import { factorKey } from "./secret-box.server";
 export function loginRouter(services: AppServices) {
   const { db, config } = services;
   const key = () => factorKey(config);
-  const secureCookie = config.public.siteUrl.startsWith("https:");
   const router = express.Router();
   const admin = adminRoutes(router, services);
 
-  const loginClient = (req: Request): LoginClient => ({
-    clientKey: clientKey(req),
-    device: deviceFromCookies(req.headers.cookie),
-    origin: { ip: req.ip, userAgent: req.get("user-agent") },
-  });
   // Where the "someone is guessing codes" email goes (docs/decisions/170).
   const alert = { to: config.mail.securityTo, siteName: config.public.siteName, siteUrl: config.public.siteUrl };
 
-  /** The token as today, and the device cookie (HttpOnly, only ever sent to the login doors). */
-  function sendSignedIn(res: Response, signedIn: SignedIn) {
-    res.cookie(DEVICE_COOKIE, signedIn.deviceToken, {
-      httpOnly: true,
-      sameSite: "strict",
-      secure: secureCookie,
-      path: "/api/admin/login",
-      maxAge: DEVICE_TTL_MS,
-    });
-    res.json({ token: signedIn.token, expiresAt: signedIn.expiresAt });
-  }
+  const signedIn = (res: Response, result: SignedIn) => sendSignedIn(res, config, result);
 
   // The limit lives in the service: this door only passes the client's key.
   router.post("/admin/login", async (req, res) => {
-    const result = await attemptLogin(services, req.body, loginClient(req));
+    const result = await attemptLogin(services, req.body, loginClientOf(req));
     if (result.ok) {
       if ("mfaRequired" in result) {
         res.json({ mfaRequired: true, challenge: result.challenge });
         return;
       }
-      return sendSignedIn(res, result);
+      return signedIn(res, result);
     }
     if (result.code === "rate_limited") return sendRateLimited(res, result);
     if (result.code === "invalid") return sendApiError(res, 400, result.error, result.fields);
@@ -57,8 +40,8 @@ export function loginRouter(services: AppServices) {
   });
 
   router.post("/admin/login/verify", async (req, res) => {
-    const result = await verifyLogin({ db, key: key(), alert }, req.body, loginClient(req));
-    if (result.ok) return sendSignedIn(res, result);
+    const result = await verifyLogin({ db, key: key(), alert }, req.body, loginClientOf(req));
+    if (result.ok) return signedIn(res, result);
     if (result.code === "rate_limited") return sendRateLimited(res, result);
     if (result.code === "invalid") return sendApiError(res, 400, result.error, result.fields);
     sendApiError(res, 401, result.error, result.code === "wrong_code" ? { code: result.error } : undefined);

@@ -28,7 +28,7 @@ export function requireAdmin({ db }: Pick<AppServices, "db">, action: AdminActio
     if (!session) return sendApiError(res, 401, message);
     if (!may(session.role, action)) return sendApiError(res, 403, forbiddenMessage(session.role, action));
     res.locals.adminSession = session;
-    res.locals.recordAudit = (entry) => audit.record(db, { ...entry, ip: req.ip ?? null, session: session.id });
+    res.locals.recordAudit = (entry) => audit.record(db, { ...entry, ip: req.ip ?? null, session: session.id, personId: session.personId });
     next();
   };
   return Object.assign(guard, { action });

@@ -1,4 +1,5 @@
 import { generate } from "otplib";
+import { OWNER_ID } from "../../domain/people";
 import { describe, expect, test } from "vitest";
 import { apiTestServer } from "../../tests/helpers/api-test-server";
 import { testDatabaseKinds } from "../../tests/helpers/test-database";
@@ -58,7 +59,7 @@ describe.each(testDatabaseKinds)("privileges that end on %s", (kind) => {
   test("a device cookie from before reset-mfa is no exemption from an address lock", async () => {
     const { db, signIn, lockedOutWith } = await start();
     const { device } = await signIn();
-    await resetSecondFactor(db);
+    await resetSecondFactor(db, OWNER_ID);
     expect(await lockedOutWith(device)).toBe(429);
   }, 60_000);
 

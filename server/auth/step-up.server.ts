@@ -2,7 +2,7 @@ import { accountMessages, type EnrolledFactor, type StepUpProof } from "../../do
 import { audit } from "../audit/audit.server";
 import type { AppDatabase } from "../db/database.server";
 import { countAttempt, forgetAttempt, type RateLimited } from "../limits/rate-limits.server";
-import { checkPassword } from "./admin-auth.server";
+import { checkOwnPassword } from "../people/people.server";
 import { LOGIN_LIMIT } from "./admin-login.server";
 import { checkAtDoor, type CodeActor } from "./code-budget.server";
 import {
@@ -48,10 +48,15 @@ async function checkCode(
 }
 
 /** The password as a step-up: a wrong one counts against the client's login limit, as at sign-in. */
-async function checkPasswordStepUp(db: AppDatabase, password: string, actor: StepUpActor, door: string): Promise<Refused | undefined> {
+async function checkPasswordStepUp(
+  { db, personId }: FactorContext,
+  password: string,
+  actor: StepUpActor,
+  door: string,
+): Promise<Refused | undefined> {
   const limited = await countAttempt(db, LOGIN_LIMIT, actor.clientKey);
   if (limited) return limited;
-  if (!(await checkPassword(db, password))) {
+  if (!(await checkOwnPassword(db, personId, password))) {
     await audit.record(db, { action: "step_up.wrong_password", target: door, ...actor });
     return refuse("wrong_password", "password", accountMessages.currentPasswordWrong);
   }
@@ -71,7 +76,7 @@ async function stepUp(
     if (check.ok) return undefined;
     return "code" in check ? check : wrongCode();
   }
-  if (proof.password && passwordAllowed) return checkPasswordStepUp(context.db, proof.password, actor, door);
+  if (proof.password && passwordAllowed) return checkPasswordStepUp(context, proof.password, actor, door);
   return undefined;
 }
 
@@ -98,7 +103,7 @@ export async function addFactor(
   { friendlyName, issuer, proof }: { friendlyName: string; issuer: string; proof: StepUpProof },
   actor: StepUpActor,
 ): Promise<{ ok: true; factor: EnrolledFactor } | { ok: false; code: "too_many" } | Refused> {
-  const verified = await hasVerifiedFactor(context.db);
+  const verified = await hasVerifiedFactor(context.db, context.personId);
   if (verified && !proof.code) return refuse("invalid", "code", accountMessages.addNeedsCode);
   if (!verified && !proof.password && !(await signedInRecently(context.db, actor.session))) {
     return refuse("invalid", "password", accountMessages.currentPasswordRequired);
@@ -119,7 +124,7 @@ export async function removeFactor(
   proof: StepUpProof,
   actor: StepUpActor,
 ): Promise<{ ok: true; lastFactor: boolean } | { ok: false; code: "not_found" } | Refused> {
-  const factor = await findFactor(context.db, factorId);
+  const factor = await findFactor(context.db, context.personId, factorId);
   if (!factor) return { ok: false, code: "not_found" };
   if (factor.status !== "unverified") {
     if (!proof.code && !proof.password) return refuse("invalid", "code", accountMessages.removeNeedsProof);
@@ -127,7 +132,7 @@ export async function removeFactor(
     const refused = await stepUp(context, proof, actor, { door: `factor.remove ${factorId}`, passwordAllowed: true });
     if (refused) return refused;
   }
-  return deleteFactor(context.db, factorId);
+  return deleteFactor(context.db, context.personId, factorId);
 }
 
 /** Verifies an added factor by a code from it, within the budget. */
@@ -137,7 +142,7 @@ export async function confirmFactor(
   code: string,
   actor: StepUpActor,
 ): Promise<Awaited<ReturnType<typeof verifyFactor>> | RateLimited> {
-  const factor = await findFactor(context.db, factorId);
+  const factor = await findFactor(context.db, context.personId, factorId);
   if (!factor) return { ok: false, code: "not_found" };
   if (factor.status === "verified") return { ok: false, code: "already_verified" };
   return checkAtDoor(context.db, `factor.verify ${factorId}`, actor, () =>
@@ -151,7 +156,7 @@ export async function renewRecoveryCodes(
   code: string,
   actor: StepUpActor,
 ): Promise<{ ok: true; recovery_codes: string[] } | { ok: false; code: "no_factor" } | Refused> {
-  if (!(await hasVerifiedFactor(context.db))) return { ok: false, code: "no_factor" };
+  if (!(await hasVerifiedFactor(context.db, context.personId))) return { ok: false, code: "no_factor" };
   const result = await checkAtDoor(context.db, "recovery_codes", actor, () =>
     regenerateRecoveryCodes(context, code),
   );

@@ -81,9 +81,10 @@ export async function revokePreviewLink(db: AppDatabase, postId: string, linkId:
 export async function revokeAllPreviewLinks(
   db: AppDatabase | Transaction<Database>,
   now = new Date(),
+  madeBy?: string,
 ): Promise<number> {
-  // A page's links end with a post's (docs/decisions/197).
-  return (await revokeEveryLink(db, "post_preview_links", now)) + (await revokeEveryLink(db, "page_preview_links", now));
+  // A page's links end with a post's (docs/decisions/197); given a person, only the links they made.
+  return (await revokeEveryLink(db, "post_preview_links", now, madeBy)) + (await revokeEveryLink(db, "page_preview_links", now, madeBy));
 }
 
 /** The previewed post with its SEO fields, which its page's metadata uses as the article's does. */

@@ -1,3 +1,4 @@
+import { OWNER_ID } from "../../domain/people";
 import crypto from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { AppDatabase } from "./database.server";
@@ -33,6 +34,8 @@ const COPIED_TABLES = [
   { table: "post_revisions", key: "id", batch: 50 },
   { table: "post_preview_links", key: "id", batch: 500 },
   { table: "admin_credentials", key: "id", batch: 100 },
+  // The migration seeds the owner's row: the source's replaces it (decision 208).
+  { table: "admin_people", key: "id", batch: 100, seeded: OWNER_ID },
   { table: "admin_sessions", key: "token_hash", batch: 500 },
   { table: "admin_factors", key: "id", batch: 100 },
   { table: "admin_recovery_codes", key: "code_hash", batch: 100 },
@@ -91,13 +94,15 @@ export async function copyDatabase(source: AppDatabase, target: AppDatabase, ste
 export async function copyRows(source: AppDatabase, target: AppDatabase, steps: CopySteps): Promise<void> {
   const from = source as unknown as UntypedDatabase;
   const to = target as unknown as UntypedDatabase;
-  for (const { table } of COPIED_TABLES) {
-    if ((await countRows(to, table)) > 0) {
+  for (const { table, ...step } of COPIED_TABLES) {
+    const seeded = "seeded" in step ? 1 : 0;
+    if ((await countRows(to, table)) > seeded) {
       throw new Error(`The target database already has rows in ${table}; copy-db only fills an empty database.`);
     }
   }
   await to.transaction().execute(async (trx) => {
-    for (const { table, key, batch } of COPIED_TABLES) {
+    for (const { table, key, batch, ...step } of COPIED_TABLES) {
+      if ("seeded" in step) await trx.deleteFrom(table).where("id", "=", step.seeded).execute();
       // Keyset pages by primary key: steady memory, no skipped or repeated rows.
       await eachBatch(from, table, key, batch, async (rows) => {
         await trx.insertInto(table).values(rows).execute();

@@ -40,6 +40,7 @@ import * as weeklyAnalyticsReport from "./migrations/0064-weekly-analytics-repor
 import * as sitePages from "./migrations/0065-site-pages";
 import * as pageRevisions from "./migrations/0067-page-revisions";
 import * as auditSessionLabels from "./migrations/0070-audit-session-labels";
+import * as people from "./migrations/0071-people";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) so the bundled
@@ -86,6 +87,7 @@ export const migrations: Record<string, Migration> = {
   "0065-site-pages": sitePages,
   "0067-page-revisions": pageRevisions,
   "0070-audit-session-labels": auditSessionLabels,
+  "0071-people": people,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

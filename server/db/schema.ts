@@ -70,6 +70,24 @@ export type AdminSessionsTable = {
   /** The client address and browser that opened it. */
   ip: string | null;
   user_agent: string | null;
+  /** Whose session it is (migration 0071): "owner" for the holder of the admin password. */
+  person_id: Generated<string>;
+};
+
+/** A person of the team (migration 0071, docs/decisions/208); the owner's row has id "owner". */
+export type AdminPeopleTable = {
+  id: string;
+  email: string | null;
+  name: string;
+  role: string;
+  /** Null for the owner (whose password is admin_credentials') and for an invitation not yet taken. */
+  password_hash: string | null;
+  created_at: string;
+  last_sign_in_at: string | null;
+  removed_at: string | null;
+  invitation_hash: string | null;
+  invitation_expires_at: string | null;
+  invited_by: string | null;
 };
 
 /** An authenticator factor (migration 0040, docs/decisions/150). */
@@ -86,16 +104,17 @@ export type AdminFactorsTable = {
   last_used_at: string | null;
   /** The public id of the session that added it (migration 0048). */
   enrolled_session: string | null;
+  person_id: Generated<string>;
 };
 
 /** One-time recovery codes, by their HMAC under a server key (legacy rows: their SHA-256, decision 171). */
-export type AdminRecoveryCodesTable = { code_hash: string; created_at: string; used_at: string | null };
+export type AdminRecoveryCodesTable = { code_hash: string; created_at: string; used_at: string | null; person_id: Generated<string> };
 
 /** Between a right password and the code: a single-use challenge, by its SHA-256. */
-export type AdminLoginChallengesTable = { id_hash: string; created_at: string; expires_at: string; attempts: Generated<number> };
+export type AdminLoginChallengesTable = { id_hash: string; created_at: string; expires_at: string; attempts: Generated<number>; person_id: Generated<string> };
 
 /** Browsers that signed in before (the device-cookie defence, docs/decisions/151). */
-export type AdminDevicesTable = { token_hash: string; created_at: string; last_used_at: string; expires_at: string };
+export type AdminDevicesTable = { token_hash: string; created_at: string; last_used_at: string; expires_at: string; person_id: Generated<string> };
 
 /** The audit trail (docs/decisions/152). */
 export type AuditEventsTable = {
@@ -112,6 +131,10 @@ export type AuditEventsTable = {
   detail: string | null;
   /** The acting session's browser and place when recorded (migration 0070). */
   session_label: string | null;
+  /** Who acted, as they were then (migration 0071): the name stays after the person is removed. */
+  actor_id: string | null;
+  actor_name: string | null;
+  actor_role: string | null;
 };
 
 export type ContactMessagesTable = {
@@ -176,6 +199,8 @@ export type SecurityReportsTable = {
   team_digest_at: string | null;
   /** The outbox email gathering the team's changes for the reporter while it is held (migration 0057). */
   reporter_digest_id: string | null;
+  /** The person of the team the report is assigned to (migration 0071). */
+  assignee_id: string | null;
 };
 
 /** A reporter's case links (migration 0036): SHA-256 of each token, never the token. */
@@ -260,6 +285,8 @@ export type PostPreviewLinksTable = {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** The person who made it (migration 0071): it ends when they leave. */
+  created_by: string | null;
 };
 
 /** Cache tags of each content change, for every process's page cache (server/cache/). */
@@ -411,6 +438,8 @@ export type PagePreviewLinksTable = {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** The person who made it (migration 0071): it ends when they leave. */
+  created_by: string | null;
 };
 
 export type AnalyticsWeeklyReportsTable = {
@@ -451,6 +480,7 @@ export type Database = {
   mail_outbox: MailOutboxTable;
   admin_credentials: AdminCredentialsTable;
   admin_sessions: AdminSessionsTable;
+  admin_people: AdminPeopleTable;
   contact_messages: ContactMessagesTable;
   security_reports: SecurityReportsTable;
   report_attachments: ReportAttachmentsTable;

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Selectable, Transaction } from "kysely";
+import { OWNER_ID } from "../../domain/people";
 import { PREVIEW_TOKEN_PATTERN, WORKFLOW_LIMITS, previewPath, type PreviewPurpose } from "../../domain/post-workflow";
 import type { AppDatabase } from "../db/database.server";
 import type { Database } from "../db/schema";
@@ -57,8 +58,17 @@ export async function findWorkingLink<T extends LinkTable>(db: AppDatabase, tabl
 }
 
 /** Revokes every link of a table at once (expired ones too, so none is left unrevoked); counts those that still worked. */
-export async function revokeEveryLink(db: AppDatabase | Transaction<Database>, table: LinkTable, now = new Date()): Promise<number> {
+export async function revokeEveryLink(db: AppDatabase | Transaction<Database>, table: LinkTable, now = new Date(), madeBy?: string): Promise<number> {
   const nowText = now.toISOString();
-  const revoked = await db.updateTable(table).set({ revoked_at: nowText }).where("revoked_at", "is", null).returning("expires_at").execute();
+  const revoked = await db
+    .updateTable(table)
+    .set({ revoked_at: nowText })
+    .where("revoked_at", "is", null)
+    // The owner's links include those made before people existed (no maker recorded).
+    .$if(madeBy !== undefined, (query) =>
+      query.where((eb) => (madeBy === OWNER_ID ? eb.or([eb("created_by", "=", madeBy), eb("created_by", "is", null)]) : eb("created_by", "=", madeBy!))),
+    )
+    .returning("expires_at")
+    .execute();
   return revoked.filter((link) => link.expires_at > nowText).length;
 }
