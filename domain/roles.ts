@@ -31,6 +31,8 @@ export const ADMIN_ACTIONS = {
   "site.counts": "see the admin bar's counts",
   "posts.read": "read posts",
   "posts.write": "write posts",
+  "posts.publish": "publish or schedule posts",
+  "posts.review": "review drafts submitted for review",
   "posts.delete": "delete posts",
   "posts.share": "share drafts of posts",
   "pages.read": "read pages",
@@ -46,6 +48,8 @@ export const ADMIN_ACTIONS = {
   "reports.read": "read vulnerability reports",
   "reports.triage": "triage vulnerability reports",
   "reports.reply": "write to reporters",
+  "people.read": "see the people of the team",
+  "people.manage": "invite, change or remove people",
 } as const;
 export type AdminAction = keyof typeof ADMIN_ACTIONS;
 
@@ -65,6 +69,8 @@ export const POLICY: { readonly [A in AdminAction]: readonly Role[] } = {
   "site.counts": EVERYONE,
   "posts.read": BLOG_TEAM,
   "posts.write": BLOG_TEAM,
+  "posts.publish": ["owner", "administrator", "editor", "author"],
+  "posts.review": EDITORS,
   "posts.delete": ["owner", "administrator", "editor", "author"],
   "posts.share": BLOG_TEAM,
   "pages.read": EDITORS,
@@ -80,6 +86,8 @@ export const POLICY: { readonly [A in AdminAction]: readonly Role[] } = {
   "reports.read": SECURITY_TEAM,
   "reports.triage": SECURITY_TEAM,
   "reports.reply": SECURITY_TEAM,
+  "people.read": ADMINISTRATORS,
+  "people.manage": ADMINISTRATORS,
 };
 
 export function may(role: Role, action: AdminAction): boolean {
