@@ -137,7 +137,7 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         {
-          selector: "CallExpression[callee.object.name='router'][callee.property.name!='use'][arguments.0.value=/^\\/admin\\/(?!login|verify)/]",
+          selector: "CallExpression[callee.object.name='router'][callee.property.name!='use'][arguments.0.value=/^\\/admin\\/(?!login|verify|invitations)/]",
           message: "An admin door is declared through adminRoutes (server/auth/admin-routes.server.ts), which guards it.",
         },
         {

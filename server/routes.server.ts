@@ -4,6 +4,7 @@ import type { AppServices } from "./context.server";
 import { accountRouter } from "./auth/account-api.server";
 import { loginRouter } from "./auth/login-api.server";
 import { auditRouter } from "./audit/audit-api.server";
+import { peopleRouter } from "./people/people-api.server";
 import { adminCountsRouter } from "./admin/admin-counts-api.server";
 import { adminPostsRouter } from "./blog/admin-posts-api.server";
 import { adminPagesRouter } from "./pages/pages-api.server";
@@ -101,6 +102,7 @@ export function apiDoors(services: AppServices, webVitals?: WebVitalsDoor): Door
     { paths: ["/admin/login", "/admin/verify", "/admin/logout"], router: loginRouter(services) },
     { paths: ["/admin/factors", "/admin/recovery-codes", "/admin/sessions", "/admin/password"], router: accountRouter(services) },
     { paths: ["/admin/audit"], router: auditRouter(services) },
+    { paths: ["/admin/me", "/admin/people", "/admin/invitations/"], router: peopleRouter(services) },
     { paths: ["/contact", "/admin/contact/messages"], router: contactApiRouter(services) },
     { paths: ["/admin/counts"], router: adminCountsRouter(services) },
     { paths: ["/admin/authors"], router: knownAuthorsRouter(services) },
