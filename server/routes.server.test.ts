@@ -1,12 +1,14 @@
 import { afterAll, afterEach, describe, expect, test } from "vitest";
 import { authMessages } from "../domain/auth";
-import { may, type AdminAction } from "../domain/roles";
+import { forbiddenMessage, may, ROLE_LABELS, ROLES, type AdminAction, type InvitableRole } from "../domain/roles";
+import { OWNER_ID } from "../domain/people";
 import { contactMessages } from "../domain/contact";
 import { testServices } from "../tests/helpers/http-server";
 import { FORM, formBody, JSON_TYPE, reportMultipart, send, validContact } from "../tests/helpers/site-client";
 import { closeServerBuild, serveSite, type SiteServer } from "../tests/helpers/site-server";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../tests/helpers/test-database";
-import { ensureAdminPassword } from "./auth/admin-auth.server";
+import { ensureAdminPassword, openSession } from "./auth/admin-auth.server";
+import { acceptInvitation, invitePerson } from "./people/people.server";
 import { CONTACT_LIMIT } from "./contact/contact-messages.server";
 import { loadConfig } from "./config.server";
 import { CROSS_SITE_REFUSED } from "./http/cross-site.server";
@@ -203,7 +205,7 @@ describe("the table of doors", () => {
       }
       expect(unnamed).toEqual([]);
       // Each feature router is on the table: 5 outside /api, 20 under it, besides the middleware.
-      expect(doors.filter((door) => declaredRoutes(door.router).length > 0)).toHaveLength(25);
+      expect(doors.filter((door) => declaredRoutes(door.router).length > 0)).toHaveLength(26);
     } finally {
       await database.destroy();
     }
@@ -215,9 +217,7 @@ test("declarative doors: every admin door answers 401 without a session, and eve
   const services = testServices(database.db, { SITE_URL: "https://dialogic.example" });
   const site = await serveSite(services);
   try {
-    const open = new Set(["/admin/login", "/admin/login/verify", "/admin/verify"]);
-    const doors = apiDoors(services).flatMap((door) => declaredDoors(door.router));
-    const admin = doors.filter(({ path }) => path.startsWith("/admin/") && !open.has(path));
+    const admin = adminDoors(services);
     expect(admin.length).toBeGreaterThan(50);
     const answers = await Promise.all(
       admin.map(async ({ method, path }) => {
@@ -235,6 +235,51 @@ test("declarative doors: every admin door answers 401 without a session, and eve
     await database.destroy();
   }
 }, 120_000);
+
+/** The sign-in doors are open: everything else under /api/admin is guarded. */
+const isOpenDoor = (path: string) => path === "/admin/verify" || path.startsWith("/admin/login") || path.startsWith("/admin/invitations/");
+
+/** Every guarded admin door of the API table, with the action its guard names. */
+function adminDoors(services: Parameters<typeof apiDoors>[0]) {
+  return apiDoors(services)
+    .flatMap((door) => declaredDoors(door.router))
+    .filter(({ path }) => path.startsWith("/admin/") && !isOpenDoor(path));
+}
+
+test("the one policy at every door: each role is refused (403, naming what it may not do) exactly where the policy says", async () => {
+  const database = await createTestDatabase("sqlite");
+  const services = testServices(database.db, { SITE_URL: "https://dialogic.example" });
+  const site = await serveSite(services);
+  try {
+    const doors = adminDoors(services);
+    const mismatches: string[] = [];
+    for (const role of ROLES) {
+      const personId = role === "owner" ? OWNER_ID : await joinedPerson(database.db, role);
+      for (const { method, path, action } of doors) {
+        // A session of its own for each call: a sign-out door must not end the next call's.
+        const { token } = await openSession(database.db, { personId });
+        const answer = await send(site.url, method.toUpperCase(), `/api${path.replace(/:\w+/g, "x")}`, {
+          ...(method === "get" ? {} : { body: "{}", type: JSON_TYPE }),
+          headers: { authorization: `Bearer ${token}` },
+        });
+        const refused = answer.status === 403 && answer.text === JSON.stringify({ error: forbiddenMessage(role, action!) });
+        if (refused === may(role, action!)) mismatches.push(`${role} ${method} ${path} (${action}): ${answer.status}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  } finally {
+    await site.close();
+    await database.destroy();
+  }
+}, 240_000);
+
+/** A person of the role who took their invitation. */
+async function joinedPerson(db: TestDatabase["db"], role: InvitableRole): Promise<string> {
+  const invited = await invitePerson(db, { email: `${role}@example.com`, name: ROLE_LABELS[role], role }, OWNER_ID);
+  if (!invited.ok) throw new Error(invited.error);
+  await acceptInvitation(db, invited.token, { name: ROLE_LABELS[role], password: "a long enough password" });
+  return invited.person.id;
+}
 
 type DeclaredRoute = { path: unknown; methods?: Record<string, boolean>; stack?: { handle: { action?: AdminAction } }[] };
 
