@@ -21,6 +21,7 @@ export default [
   route("blog/:slug", "routes/blog-post.tsx"),
   route("preview/:token", "routes/post-preview.tsx"),
   route("admin/login", "routes/admin-login.tsx"),
+  route("admin/invite/:token", "routes/admin-invite.tsx"),
   layout("routes/admin-area.tsx", [
     route("admin/blog", "routes/admin-blog.tsx"),
     route("admin/blog/new", "routes/admin-editor.tsx", { id: "admin-new" }),
@@ -34,6 +35,7 @@ export default [
     route("admin/reports/:id", "routes/admin-report.tsx"),
     route("admin/analytics", "routes/admin-analytics.tsx"),
     route("admin/account", "routes/admin-account.tsx"),
+    route("admin/people", "routes/admin-people.tsx"),
     route("admin/audit", "routes/admin-audit.tsx"),
   ]),
   route("privacy", "routes/privacy.tsx"),

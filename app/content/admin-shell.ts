@@ -7,6 +7,9 @@ export const adminShellCopy = {
   messages: "Messages",
   reports: "Reports",
   analytics: "Analytics",
+  people: "People",
+  notForRoleHeading: "Not part of your role",
+  notForRoleLink: "Go to your first screen",
   viewSite: "View site",
   /** Read after the link's name by screen readers; shown as a pill. */
   unread: (count: number) => `${count} unread`,

@@ -11,6 +11,8 @@ import { pageMeta, siteFromMatches } from "../lib/meta";
 import { replaceToast } from "../lib/browser/notify";
 import type { Route } from "./+types/admin-login";
 import { LabelledField } from "../components/ui/labelled-field";
+import { homeFor } from "../lib/admin/screens";
+import { peopleCopy } from "../content/people";
 
 /** One toast for the sign-in: a second try replaces the first refusal. */
 const TOAST_ID = "admin-login";
@@ -28,15 +30,20 @@ export default function AdminLoginPage() {
   const [checking, setChecking] = useState(false);
   // With an authenticator, a right password brings a challenge: the code is asked next.
   const [challenge, setChallenge] = useState<string>();
+  // Each person lands on the first screen their role may use.
+  const onSignedIn = async (token: string) => {
+    const me = await adminApi.whoIs(token);
+    void navigate(me ? homeFor(me.role) : "/admin/blog");
+  };
 
   useEffect(() => {
     const token = readAdminToken();
     if (!token) return;
     let cancelled = false;
     setChecking(true);
-    void adminApi.verify(token).then((valid) => {
+    void adminApi.whoIs(token).then((me) => {
       if (cancelled) return;
-      if (valid) return navigate("/admin/blog", { replace: true });
+      if (me) return navigate(homeFor(me.role), { replace: true });
       clearAdminToken();
       setChecking(false);
     });
@@ -52,19 +59,23 @@ export default function AdminLoginPage() {
         {checking ? (
           <AuthSpinner />
         ) : challenge ? (
-          <CodeForm challenge={challenge} onSignedIn={() => navigate("/admin/blog")} onExpired={() => setChallenge(undefined)} />
+          <CodeForm challenge={challenge} onSignedIn={onSignedIn} onExpired={() => setChallenge(undefined)} />
         ) : (
-          <LoginForm onSignedIn={() => navigate("/admin/blog")} onChallenge={setChallenge} />
+          <LoginForm onSignedIn={onSignedIn} onChallenge={setChallenge} />
         )}
       </div>
     </section>
   );
 }
 
-function LoginForm({ onSignedIn, onChallenge }: { onSignedIn: () => void; onChallenge: (challenge: string) => void }) {
+function LoginForm({ onSignedIn, onChallenge }: { onSignedIn: (token: string) => void; onChallenge: (challenge: string) => void }) {
   const passwordId = useId();
+  const emailId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
   const [password, setPassword] = useState("");
+  // The specification's page asks for the admin password alone; a person of the team asks for their address too.
+  const [email, setEmail] = useState<string>();
 
   // The field is uncontrolled so that hydration leaves alone what was typed before it; pick that up.
   useEffect(() => {
@@ -74,15 +85,19 @@ function LoginForm({ onSignedIn, onChallenge }: { onSignedIn: () => void; onChal
   const [busy, setBusy] = useState(false);
   // A refused password: marked on the field, said next to it, and the field focused again.
   const [error, setError] = useState<string>();
+  const [emailError, setEmailError] = useState<string>();
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!password || busy) return;
     setBusy(true);
     setError(undefined);
-    const result = await adminApi.login(password);
+    const result = await adminApi.login(password, email?.trim());
     setBusy(false);
-    if (!result.ok) {
+    if (!result.ok && result.fields?.email) {
+      setEmailError(result.fields.email);
+      emailRef.current?.focus();
+    } else if (!result.ok) {
       setError(result.status === 0 ? adminToasts.networkError.description : result.error || adminToasts.loginFailure.fallback);
       inputRef.current?.focus();
       inputRef.current?.select();
@@ -90,9 +105,10 @@ function LoginForm({ onSignedIn, onChallenge }: { onSignedIn: () => void; onChal
     if (result.ok && "mfaRequired" in result.data) {
       onChallenge(result.data.challenge);
     } else if (result.ok) {
-      storeAdminToken((result.data as { token: string }).token);
+      const { token } = result.data as { token: string };
+      storeAdminToken(token);
       replaceToast(TOAST_ID, "success", adminToasts.loginSuccess.title, adminToasts.loginSuccess.description);
-      onSignedIn();
+      onSignedIn(token);
     } else if (result.status === 0) {
       replaceToast(TOAST_ID, "error", adminToasts.networkError.title, adminToasts.networkError.description);
     } else {
@@ -103,6 +119,26 @@ function LoginForm({ onSignedIn, onChallenge }: { onSignedIn: () => void; onChal
   // method="post": even before the page is interactive, a password never lands in a URL.
   return (
     <form method="post" className="mt-8 space-y-6" onSubmit={onSubmit} noValidate>
+      {email === undefined ? null : (
+        <LabelledField id={emailId} label={peopleCopy.emailLabel} error={emailError} labelClassName={fieldLabelClass} errorGap="mt-2">
+          {(control) => (
+            <input
+              {...control}
+              ref={emailRef}
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                setEmailError(undefined);
+              }}
+              className="mt-1 block w-full rounded-md border border-slate-500 px-3 py-2 text-slate-900 shadow-sm focus:border-indigo-600 focus:ring-2 focus:ring-indigo-600 focus:outline-none"
+            />
+          )}
+        </LabelledField>
+      )}
       <LabelledField id={passwordId} label={adminTexts.passwordLabel} error={error} labelClassName={fieldLabelClass} errorGap="mt-2">
         {(control) => (
           <div className="relative mt-1">
@@ -141,12 +177,22 @@ function LoginForm({ onSignedIn, onChallenge }: { onSignedIn: () => void; onChal
       >
         {busy ? adminTexts.signingIn : adminTexts.signIn}
       </button>
+      <button
+        type="button"
+        onClick={() => {
+          setEmail((shown) => (shown === undefined ? "" : undefined));
+          setError(undefined);
+        }}
+        className="w-full text-sm font-semibold text-indigo-700 underline-offset-4 hover:underline"
+      >
+        {email === undefined ? peopleCopy.withEmail : peopleCopy.withAdminPassword}
+      </button>
     </form>
   );
 }
 
 /** The second step: "Authentication code" (or a recovery code); the token is stored as after a password. */
-function CodeForm({ challenge, onSignedIn, onExpired }: { challenge: string; onSignedIn: () => void; onExpired: () => void }) {
+function CodeForm({ challenge, onSignedIn, onExpired }: { challenge: string; onSignedIn: (token: string) => void; onExpired: () => void }) {
   const codeId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState("");
@@ -163,7 +209,7 @@ function CodeForm({ challenge, onSignedIn, onExpired }: { challenge: string; onS
     if (result.ok) {
       storeAdminToken(result.data.token);
       replaceToast(TOAST_ID, "success", adminToasts.loginSuccess.title, adminToasts.loginSuccess.description);
-      onSignedIn();
+      onSignedIn(result.data.token);
       return;
     }
     const message = result.status === 0 ? adminToasts.networkError.description : result.error || adminToasts.loginFailure.fallback;

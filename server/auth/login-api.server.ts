@@ -7,6 +7,7 @@ import { bearerToken } from "./require-admin.server";
 import { signOut, verifyToken } from "./admin-auth.server";
 import { attemptLogin, verifyLogin, type SignedIn } from "./admin-login.server";
 import { loginClientOf, sendSignedIn } from "./signed-in.server";
+import { findMe } from "../people/people.server";
 import { factorKey } from "./secret-box.server";
 
 /**
@@ -47,9 +48,11 @@ export function loginRouter(services: AppServices) {
     sendApiError(res, 401, result.error, result.code === "wrong_code" ? { code: result.error } : undefined);
   });
 
+  // Whether a token still works, and whose it is: the admin screens draw what the person's role may use.
   router.post("/admin/verify", async (req, res) => {
     const session = await verifyToken(db, bearerToken(req.headers.authorization));
-    res.json({ valid: Boolean(session) });
+    const me = session && (await findMe(db, session.personId));
+    res.json(me ? { valid: true, me } : { valid: false });
   });
 
   admin.door("account.own").post("/admin/logout", async (req, res) => {

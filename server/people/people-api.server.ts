@@ -1,5 +1,5 @@
 import express from "express";
-import { acceptInvitationSchema, invitationPath, invitationSchema, peopleMessages, personChangeSchema, type Me } from "../../domain/people";
+import { acceptInvitationSchema, invitationPath, invitationSchema, peopleMessages, personChangeSchema } from "../../domain/people";
 import { ROLE_LABELS } from "../../domain/roles";
 import { accountMessages } from "../../domain/account";
 import { fieldErrors } from "../../domain/validation";
@@ -13,7 +13,7 @@ import { loginClientOf, sendSignedIn } from "../auth/signed-in.server";
 import { countAttempt } from "../limits/rate-limits.server";
 import { joinWithInvitation } from "./join.server";
 import { emailInvitation, emailRoleChange } from "./people-emails.server";
-import { changePerson, findInvitation, findPerson, invitePerson, listPeople, removePerson, renewInvitation } from "./people.server";
+import { changePerson, findInvitation, findMe, findPerson, invitePerson, listPeople, removePerson, renewInvitation } from "./people.server";
 
 /**
  * The team's doors (docs/decisions/208): who is signed in (`/admin/me`), the people list and
@@ -26,10 +26,8 @@ export function peopleRouter(services: AppServices) {
   const link = (token: string) => `${config.public.siteUrl}${invitationPath(token)}`;
 
   admin.door("account.own").get("/admin/me", async (_req, res) => {
-    const session = res.locals.adminSession!;
-    const person = await findPerson(db, session.personId);
-    if (!person) return sendApiError(res, 404, peopleMessages.notFound);
-    const me: Me = { id: person.id, email: person.email, name: person.name, role: person.role };
+    const me = await findMe(db, res.locals.adminSession!.personId);
+    if (!me) return sendApiError(res, 404, peopleMessages.notFound);
     res.json(me);
   });
 

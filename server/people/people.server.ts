@@ -4,6 +4,7 @@ import {
   OWNER_ID,
   peopleMessages,
   type InvitationInput,
+  type Me,
   type PersonChange,
   type PersonView,
 } from "../../domain/people";
@@ -56,6 +57,12 @@ export async function listPeople(db: AppDatabase): Promise<PersonView[]> {
 export async function findPerson(db: AppDatabase, id: string): Promise<Person | undefined> {
   const row = await db.selectFrom("admin_people").select(PERSON_COLUMNS).where("id", "=", id).where("removed_at", "is", null).executeTakeFirst();
   return row && toPerson(row);
+}
+
+/** The signed-in person as `GET /api/admin/me` answers. */
+export async function findMe(db: AppDatabase, id: string): Promise<Me | undefined> {
+  const person = await findPerson(db, id);
+  return person && { id: person.id, email: person.email, name: person.name, role: person.role };
 }
 
 /** The view of a person on the team, as the people API answers it. */

@@ -1,14 +1,17 @@
-import type { ReactNode } from "react";
+import { useContext, type ReactNode } from "react";
+import { homeFor } from "../../lib/admin/screens";
+import { SignedInPerson } from "../../lib/admin/signed-in-person";
 import { adminTexts } from "../../../domain/admin-messages";
 import { triageCopy } from "../../content/triage";
 import type { AdminQuery } from "../../lib/admin/hooks";
 import { formatAdminDate, formatRelative } from "../../lib/dates";
 import { SiteLink } from "../ui/site-link";
 
-/** The "← Back to Admin" link at the top of every admin screen but the list. */
+/** The "← Back to Admin" link at the top of every admin screen but the list: to the person's first screen. */
 export function BackToAdmin() {
+  const me = useContext(SignedInPerson);
   return (
-    <SiteLink to="/admin/blog" className="text-sm font-semibold text-indigo-700 underline-offset-4 hover:underline">
+    <SiteLink to={me ? homeFor(me.role) : "/admin/blog"} className="text-sm font-semibold text-indigo-700 underline-offset-4 hover:underline">
       <span aria-hidden="true">← </span>
       {adminTexts.backToAdmin}
     </SiteLink>

@@ -7,6 +7,9 @@ import { adminApi } from "../../lib/admin/client";
 import { useAdminQuery } from "../../lib/admin/hooks";
 import { useAdminLogout } from "../../lib/admin/use-logout";
 import { useSite } from "../../lib/site";
+import { forbiddenMessage, may, type AdminAction, type Role } from "../../../domain/roles";
+import { homeFor, screenOf, screensFor, type AdminScreen } from "../../lib/admin/screens";
+import { useMe } from "../../lib/admin/signed-in-person";
 import { SiteLink, SiteNavLink } from "../ui/site-link";
 
 
@@ -30,9 +33,35 @@ function CountPill({ count, label }: { count: number | undefined; label: (count:
   );
 }
 
+/** The bar's words for each screen. */
+const SCREEN_LABELS: Record<AdminScreen["path"], string> = {
+  "/admin/blog": copy.posts,
+  "/admin/pages": copy.pages,
+  "/admin/messages": copy.messages,
+  "/admin/reports": copy.reports,
+  "/admin/analytics": copy.analytics,
+  "/admin/people": copy.people,
+  "/admin/account": accountCopy.navLink,
+  "/admin/audit": accountCopy.auditLink,
+};
+
+/** A screen the person's role may not use: what it may not do, and the way to one it may. */
+function NotForRole({ role, action }: { role: Role; action: AdminAction }) {
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
+      <h1 className="text-2xl font-bold text-slate-900">{copy.notForRoleHeading}</h1>
+      <p className="mt-4 text-slate-700">{forbiddenMessage(role, action)}</p>
+      <SiteLink to={homeFor(role)} className="mt-6 inline-flex min-h-11 items-center font-semibold text-indigo-700 underline underline-offset-4">
+        {copy.notForRoleLink}
+      </SiteLink>
+    </section>
+  );
+}
+
 /**
- * Every signed-in admin screen: its own top bar (product, "Admin", the three lists with their
- * unread and new counts, the analytics, the public site, logout) instead of the marketing header and footer.
+ * Every signed-in admin screen: its own top bar (product, "Admin", the screens the person's role
+ * may use, the inboxes with their unread and new counts, the public site, logout) instead of the
+ * marketing header and footer.
  * /admin/blog keeps its own specified Logout button, so the bar leaves it out there.
  */
 export function AdminShell({ children }: { children: React.ReactNode }) {
@@ -42,6 +71,9 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
   const { query, reload } = useAdminQuery("admin-counts", adminApi.counts);
   const counts = query.status === "ready" ? query.data : undefined;
   const ownLogout = pathname === "/admin/blog";
+  const me = useMe();
+  const screen = screenOf(pathname);
+  const allowed = !screen || may(me.role, screen.action);
 
   // Counted again on every move between admin screens (the first count is the query's own).
   const shownPath = useRef(pathname);
@@ -61,43 +93,15 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
           </SiteLink>
           <nav aria-label={copy.navLabel} className="w-full md:w-auto">
             <ul className="-mx-3 flex flex-wrap gap-1 md:mx-0">
-              <li>
-                <SiteNavLink to="/admin/blog" className={linkClass}>
-                  {copy.posts}
-                </SiteNavLink>
-              </li>
-              <li>
-                <SiteNavLink to="/admin/pages" className={linkClass}>
-                  {copy.pages}
-                </SiteNavLink>
-              </li>
-              <li>
-                <SiteNavLink to="/admin/messages" className={linkClass}>
-                  {copy.messages}
-                  <CountPill count={counts?.unreadMessages} label={copy.unread} />
-                </SiteNavLink>
-              </li>
-              <li>
-                <SiteNavLink to="/admin/reports" className={linkClass}>
-                  {copy.reports}
-                  <CountPill count={counts?.reportsAwaitingTeam} label={copy.awaitingTeam} />
-                </SiteNavLink>
-              </li>
-              <li>
-                <SiteNavLink to="/admin/analytics" className={linkClass}>
-                  {copy.analytics}
-                </SiteNavLink>
-              </li>
-              <li>
-                <SiteNavLink to="/admin/account" className={linkClass}>
-                  {accountCopy.navLink}
-                </SiteNavLink>
-              </li>
-              <li>
-                <SiteNavLink to="/admin/audit" className={linkClass}>
-                  {accountCopy.auditLink}
-                </SiteNavLink>
-              </li>
+              {screensFor(me.role).map((screen) => (
+                <li key={screen.path}>
+                  <SiteNavLink to={screen.path} className={linkClass}>
+                    {SCREEN_LABELS[screen.path]}
+                    {screen.path === "/admin/messages" ? <CountPill count={counts?.unreadMessages} label={copy.unread} /> : null}
+                    {screen.path === "/admin/reports" ? <CountPill count={counts?.reportsAwaitingTeam} label={copy.awaitingTeam} /> : null}
+                  </SiteNavLink>
+                </li>
+              ))}
             </ul>
           </nav>
           <div className="flex flex-wrap items-center gap-2">
@@ -117,7 +121,7 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
         </div>
       </header>
       <main id="main" tabIndex={-1} className="min-w-0 outline-none">
-        {children}
+        {allowed ? children : <NotForRole role={me.role} action={screen!.action} />}
       </main>
     </RefreshCounts.Provider>
   );

@@ -1,4 +1,6 @@
 import { useEffect, useState } from "react";
+import type { Me } from "../../../domain/people";
+import { SignedInPerson } from "../../lib/admin/signed-in-person";
 import { useNavigate } from "react-router";
 import { authMessages } from "../../../domain/auth";
 import { AdminShell } from "./admin-shell";
@@ -8,20 +10,21 @@ import { clearAdminToken, readAdminToken } from "../../lib/admin/session";
 /**
  * Wraps every protected admin screen: while the stored token is verified it shows
  * 'Checking authentication...'; without a valid token it removes it and replaces the location
- * with /admin/login. The server guards every admin endpoint on its own as well.
+ * with /admin/login. The check also says who is signed in, for the screens their role may use.
+ * The server guards every admin endpoint on its own as well.
  */
 export function RequireAdmin({ children }: { children: React.ReactNode }) {
   const navigate = useNavigate();
-  const [state, setState] = useState<"checking" | "authenticated">("checking");
+  const [me, setMe] = useState<Me>();
 
   useEffect(() => {
     let cancelled = false;
     async function check() {
       const token = readAdminToken();
-      const valid = token ? await adminApi.verify(token) : false;
+      const person = token ? await adminApi.whoIs(token) : undefined;
       if (cancelled) return;
-      if (valid) {
-        setState("authenticated");
+      if (person) {
+        setMe(person);
       } else {
         if (token) clearAdminToken();
         navigate("/admin/login", { replace: true });
@@ -33,14 +36,18 @@ export function RequireAdmin({ children }: { children: React.ReactNode }) {
     };
   }, [navigate]);
 
-  if (state === "checking") {
+  if (!me) {
     return (
       <main id="main" tabIndex={-1} className="outline-none">
         <AuthSpinner />
       </main>
     );
   }
-  return <AdminShell>{children}</AdminShell>;
+  return (
+    <SignedInPerson.Provider value={me}>
+      <AdminShell>{children}</AdminShell>
+    </SignedInPerson.Provider>
+  );
 }
 
 export function AuthSpinner() {

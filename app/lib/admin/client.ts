@@ -1,5 +1,7 @@
 import type { EnrolledFactor, FactorSummary, LogoutScope, SessionSummary, StepUpProof } from "../../../domain/account";
 import type { AuditPage } from "../../../domain/audit";
+import type { Me, PersonView } from "../../../domain/people";
+import type { InvitableRole, Role } from "../../../domain/roles";
 import type { MediaLibraryPage } from "../../../domain/media-library";
 import type { AnalyticsFilter, AnalyticsReport, CsvTable, PostStats } from "../../../domain/analytics";
 import type { BlogPost, BlogPostSummary, PostInput } from "../../../domain/blog-post";
@@ -51,21 +53,34 @@ export type PageDraftInput = { path: string; title: string; blocks: unknown[]; s
 export type { DisclosureMetrics, InboxReport, TriagedReport };
 
 export const adminApi = {
-  /** Signs in; no stored token is sent. */
-  login: (password: string) =>
+  /** Signs in with the admin password, or a person's address and password; no stored token is sent. */
+  login: (password: string, email?: string) =>
     call<{ token: string; expiresAt: string } | { mfaRequired: true; challenge: string }>(
       "/api/admin/login",
-      { method: "POST", body: { password } },
+      { method: "POST", body: email === undefined ? { password } : { email, password } },
       true,
     ),
   /** The second step of a sign-in with an authenticator: the challenge and a code. */
   verifyLogin: (challenge: string, code: string) =>
     call<{ token: string; expiresAt: string }>("/api/admin/login/verify", { method: "POST", body: { challenge, code } }, true),
   /** Whether a token is still valid on the server; any failure counts as invalid. */
-  verify: async (token: string) => {
-    const result = await call<{ valid?: unknown }>("/api/admin/verify", { method: "POST", token }, true);
-    return result.ok && result.data?.valid === true;
+  verify: async (token: string) => Boolean(await adminApi.whoIs(token)),
+  /** The person a token signs in, while it is valid; undefined on any failure. */
+  whoIs: async (token: string): Promise<Me | undefined> => {
+    const result = await call<{ valid?: unknown; me?: Me }>("/api/admin/verify", { method: "POST", token }, true);
+    return result.ok && result.data?.valid === true ? result.data.me : undefined;
   },
+
+  // The team (decision 208): people, invitations, roles.
+  people: () => call<PersonView[]>("/api/admin/people"),
+  invite: (input: { email: string; name: string; role: InvitableRole }) => call<PersonView>("/api/admin/people", { method: "POST", body: input }),
+  changePerson: (id: string, change: { role?: InvitableRole; name?: string }) =>
+    call<PersonView>(`/api/admin/people/${encodeURIComponent(id)}`, { method: "PATCH", body: change }),
+  removePerson: (id: string) => call<void>(`/api/admin/people/${encodeURIComponent(id)}`, { method: "DELETE" }),
+  resendInvitation: (id: string) => call<void>(`/api/admin/people/${encodeURIComponent(id)}/invitation`, { method: "POST" }),
+  invitation: (token: string) => call<{ email: string; name: string; role: Role }>(`/api/admin/invitations/${encodeURIComponent(token)}`, {}, true),
+  acceptInvitation: (token: string, input: { name: string; password: string }) =>
+    call<{ token: string; expiresAt: string }>(`/api/admin/invitations/${encodeURIComponent(token)}`, { method: "POST", body: input }, true),
   /** Ends the session on the server; the caller forgets the token whatever the answer. */
   logout: (scope: LogoutScope = "local") => call<void>("/api/admin/logout", { method: "POST", body: { scope } }),
 
