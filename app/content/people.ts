@@ -18,7 +18,7 @@ export const peopleCopy = {
   never: "Never",
   ownerEmail: "Signs in with the admin password",
   change: "Change role",
-  saveRole: (name: string) => `Save ${name}'s role`,
+  saveRole: (name: string) => `Change role of ${name}`,
   roleFor: (name: string) => `Role of ${name}`,
   remove: (name: string) => `Remove ${name}`,
   confirmRemove: (name: string) => `Remove ${name}? Their sessions end at once; their work stays in their name.`,

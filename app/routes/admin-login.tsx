@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
+import { SiteLink } from "../components/ui/site-link";
 import { adminTexts, adminToasts } from "../../domain/admin-messages";
 import { fieldLabelClass } from "../components/admin/admin-form";
 import { AuthSpinner } from "../components/admin/require-admin";
@@ -74,8 +75,11 @@ function LoginForm({ onSignedIn, onChallenge }: { onSignedIn: (token: string) =>
   const inputRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const [password, setPassword] = useState("");
-  // The specification's page asks for the admin password alone; a person of the team asks for their address too.
-  const [email, setEmail] = useState<string>();
+  // The specification's page asks for the admin password alone; a person of the team asks for
+  // their address too (`?with=email`: a link, so the page's default controls stay the specification's).
+  const [params] = useSearchParams();
+  const withEmail = params.get("with") === "email";
+  const [email, setEmail] = useState("");
 
   // The field is uncontrolled so that hydration leaves alone what was typed before it; pick that up.
   useEffect(() => {
@@ -92,7 +96,7 @@ function LoginForm({ onSignedIn, onChallenge }: { onSignedIn: (token: string) =>
     if (!password || busy) return;
     setBusy(true);
     setError(undefined);
-    const result = await adminApi.login(password, email?.trim());
+    const result = await adminApi.login(password, withEmail ? email.trim() : undefined);
     setBusy(false);
     if (!result.ok && result.fields?.email) {
       setEmailError(result.fields.email);
@@ -119,7 +123,7 @@ function LoginForm({ onSignedIn, onChallenge }: { onSignedIn: (token: string) =>
   // method="post": even before the page is interactive, a password never lands in a URL.
   return (
     <form method="post" className="mt-8 space-y-6" onSubmit={onSubmit} noValidate>
-      {email === undefined ? null : (
+      {!withEmail ? null : (
         <LabelledField id={emailId} label={peopleCopy.emailLabel} error={emailError} labelClassName={fieldLabelClass} errorGap="mt-2">
           {(control) => (
             <input
@@ -129,6 +133,7 @@ function LoginForm({ onSignedIn, onChallenge }: { onSignedIn: (token: string) =>
               type="email"
               autoComplete="username"
               required
+              autoFocus
               value={email}
               onChange={(event) => {
                 setEmail(event.target.value);
@@ -148,7 +153,7 @@ function LoginForm({ onSignedIn, onChallenge }: { onSignedIn: (token: string) =>
               type={visible ? "text" : "password"}
               autoComplete="current-password"
               required
-              autoFocus
+              autoFocus={!withEmail}
               ref={inputRef}
               onChange={(event) => {
                 setPassword(event.target.value);
@@ -177,16 +182,12 @@ function LoginForm({ onSignedIn, onChallenge }: { onSignedIn: (token: string) =>
       >
         {busy ? adminTexts.signingIn : adminTexts.signIn}
       </button>
-      <button
-        type="button"
-        onClick={() => {
-          setEmail((shown) => (shown === undefined ? "" : undefined));
-          setError(undefined);
-        }}
-        className="w-full text-sm font-semibold text-indigo-700 underline-offset-4 hover:underline"
+      <SiteLink
+        to={withEmail ? "/admin/login" : "/admin/login?with=email"}
+        className="flex min-h-11 w-full items-center justify-center text-sm font-semibold text-indigo-700 underline-offset-4 hover:underline"
       >
-        {email === undefined ? peopleCopy.withEmail : peopleCopy.withAdminPassword}
-      </button>
+        {withEmail ? peopleCopy.withAdminPassword : peopleCopy.withEmail}
+      </SiteLink>
     </form>
   );
 }
