@@ -10,6 +10,8 @@ import type { RateLimited } from "../limits/rate-limits.server";
 import { listSessions, revokeSessionById } from "./admin-auth.server";
 import { findFactor, listFactors, showEnrolment } from "./factors.server";
 import { changePassword } from "./password-change.server";
+import { findPerson } from "../people/people.server";
+import { emailNewSignInMethod } from "../people/people-emails.server";
 import { factorKey } from "./secret-box.server";
 import { addFactor, confirmFactor, removeFactor, renewRecoveryCodes, type StepUpActor } from "./step-up.server";
 
@@ -69,6 +71,8 @@ export function accountRouter(services: AppServices) {
       return wrongCode(res);
     }
     await recordAudit(res, { action: "factor.verified", target: String(req.params.id) });
+    const person = await findPerson(db, res.locals.adminSession!.personId);
+    if (person) await emailNewSignInMethod(services, person, "An authenticator app");
     if (result.recovery_codes) await recordAudit(res, { action: "recovery_codes.generated" });
     res.json(result.recovery_codes ? { status: result.status, recovery_codes: result.recovery_codes } : { status: result.status });
   });

@@ -36,7 +36,18 @@ const EVERY_CLIENT = "all";
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 export const CHALLENGE_ATTEMPTS = 5;
 
-export type SignedIn = { ok: true; token: string; expiresAt: string; sessionId: string; deviceToken: string };
+export type SignedIn = {
+  ok: true;
+  token: string;
+  expiresAt: string;
+  sessionId: string;
+  deviceToken: string;
+  personId: string;
+  /** A browser the person had not signed in from, though they had signed in before: they are told. */
+  newBrowser: boolean;
+  /** Signed in with a recovery code: they are told too. */
+  recoveryCodeUsed?: boolean;
+};
 
 export type LoginResult =
   | SignedIn
@@ -175,7 +186,8 @@ export async function verifyLogin({ db, key, alert }: VerifyContext, input: unkn
   if (!(await deleteChallenge(db, idHash))) return { ok: false, code: "expired", error: accountMessages.challengeExpired };
   await forget();
   if (check.via === "recovery") await audit.record(db, { action: "recovery_code.used", ip, personId });
-  return signIn(db, client, personId, check.via === "totp" ? check.factorId : undefined);
+  if (check.via === "totp") return signIn(db, client, personId, check.factorId);
+  return { ...(await signIn(db, client, personId)), recoveryCodeUsed: true };
 }
 
 /**
@@ -211,9 +223,9 @@ async function deleteChallenge(db: AppDatabase, idHash: string): Promise<boolean
 export async function signIn(db: AppDatabase, client: LoginClient, personId: string, factorId?: string): Promise<SignedIn> {
   const session = await openSession(db, { origin: client.origin, personId });
   const deviceToken = await rememberDevice(db, client.device, personId);
-  await recordSignIn(db, personId);
+  const signedInBefore = await recordSignIn(db, personId);
   await audit.record(db, { action: "login.success", target: factorId ?? null, ip: client.origin?.ip, session: session.sessionId, personId });
-  return { ok: true, ...session, deviceToken };
+  return { ok: true, ...session, deviceToken, personId, newBrowser: signedInBefore && deviceToken !== client.device };
 }
 
 function hashChallenge(challenge: string): string {

@@ -1,4 +1,4 @@
-import express, { type Response } from "express";
+import express, { type Request, type Response } from "express";
 import { accountMessages, LOGOUT_SCOPES, type LogoutScope } from "../../domain/account";
 import type { AppServices } from "../context.server";
 import { sendApiError, sendRateLimited } from "../http/api-errors.server";
@@ -23,7 +23,7 @@ export function loginRouter(services: AppServices) {
   // Where the "someone is guessing codes" email goes (docs/decisions/170).
   const alert = { to: config.mail.securityTo, siteName: config.public.siteName, siteUrl: config.public.siteUrl };
 
-  const signedIn = (res: Response, result: SignedIn) => sendSignedIn(res, config, result);
+  const signedIn = (req: Request, res: Response, result: SignedIn) => sendSignedIn(res, services, result, req.get("user-agent"));
 
   // The limit lives in the service: this door only passes the client's key.
   router.post("/admin/login", async (req, res) => {
@@ -33,7 +33,7 @@ export function loginRouter(services: AppServices) {
         res.json({ mfaRequired: true, challenge: result.challenge });
         return;
       }
-      return signedIn(res, result);
+      return signedIn(req, res, result);
     }
     if (result.code === "rate_limited") return sendRateLimited(res, result);
     if (result.code === "invalid") return sendApiError(res, 400, result.error, result.fields);
@@ -42,7 +42,7 @@ export function loginRouter(services: AppServices) {
 
   router.post("/admin/login/verify", async (req, res) => {
     const result = await verifyLogin({ db, key: key(), alert }, req.body, loginClientOf(req));
-    if (result.ok) return signedIn(res, result);
+    if (result.ok) return signedIn(req, res, result);
     if (result.code === "rate_limited") return sendRateLimited(res, result);
     if (result.code === "invalid") return sendApiError(res, 400, result.error, result.fields);
     sendApiError(res, 401, result.error, result.code === "wrong_code" ? { code: result.error } : undefined);

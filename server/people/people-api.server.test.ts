@@ -1,3 +1,4 @@
+import { generate } from "otplib";
 import { describe, expect, test } from "vitest";
 import { apiTestServer } from "../../tests/helpers/api-test-server";
 import { testDatabaseKinds } from "../../tests/helpers/test-database";
@@ -99,5 +100,34 @@ describe.each(testDatabaseKinds)("the team's people on %s", (kind) => {
     expect(trail.items.every((item) => item.actor.name === "Sam")).toBe(true);
     // The address is free again.
     expect((await call("POST", "/admin/people", owner, { email: "sam@example.com", name: "Sam", role: "author" })).status).toBe(201);
+  });
+
+  test("each person has their own second factor and is told of a new authenticator, a new browser and a recovery code used", async () => {
+    const { db, call, owner } = await start();
+    await call("POST", "/admin/people", owner, { email: "ada@example.com", name: "Ada", role: "security" });
+    const joined = await call("POST", `/admin/invitations/${await invitationToken(db, "ada@example.com")}`, undefined, { name: "Ada", password: "ada's own long password" });
+    const ada = ((await joined.json()) as { token: string }).token;
+    const enrolled = (await (await call("POST", "/admin/factors", ada, { friendly_name: "Ada's phone" })).json()) as { id: string; secret: string };
+    const verified = await call("POST", `/admin/factors/${enrolled.id}/verify`, ada, { code: await generate({ secret: enrolled.secret }) });
+    const { recovery_codes: recovery } = (await verified.json()) as { recovery_codes: string[] };
+    const subjects = async () =>
+      (await db.selectFrom("mail_outbox").select("subject").where("to_address", "=", "ada@example.com").orderBy("created_at").execute()).map((row) => row.subject);
+    expect(await subjects()).toEqual([expect.stringContaining("you are invited"), expect.stringContaining("An authenticator app was added to your account")]);
+
+    // Her factor is hers: the owner still signs in with the password alone, and lists no factor.
+    expect(await (await call("POST", "/admin/login", undefined, { password: PASSWORD })).json()).toHaveProperty("token");
+    expect(await (await call("GET", "/admin/factors", owner)).json()).toEqual([]);
+    const first = (await (await call("POST", "/admin/login", undefined, { email: "ada@example.com", password: "ada's own long password" })).json()) as { challenge: string };
+    expect(first).toMatchObject({ mfaRequired: true });
+    // A browser without her device cookie, with a recovery code: both are told.
+    expect((await call("POST", "/admin/login/verify", undefined, { challenge: first.challenge, code: recovery[0] })).status).toBe(200);
+    expect(await subjects()).toEqual([
+      expect.stringContaining("you are invited"),
+      expect.stringContaining("An authenticator app was added to your account"),
+      expect.stringContaining("sign-in from a new browser"),
+      expect.stringContaining("a recovery code was used"),
+    ]);
+    // The owner cannot remove her factor: it is not theirs.
+    expect((await call("DELETE", `/admin/factors/${enrolled.id}`, owner, { password: PASSWORD })).status).toBe(404);
   });
 });

@@ -115,7 +115,7 @@ export function peopleRouter(services: AppServices) {
     }
     const signedIn = await joinWithInvitation(db, token, parsed.data, loginClientOf(req));
     if (!signedIn) return sendApiError(res, 404, peopleMessages.invitationGone);
-    sendSignedIn(res, config, signedIn);
+    await sendSignedIn(res, services, signedIn, req.get("user-agent"));
   });
 
   return router;

@@ -102,8 +102,11 @@ export async function checkPersonPassword(db: AppDatabase, email: string, passwo
   return (await verifyPassword(password, row.password_hash)) ? toPerson(row) : undefined;
 }
 
-export async function recordSignIn(db: AppDatabase, personId: string, now = new Date()): Promise<void> {
+/** Notes the sign-in; answers whether the person had signed in before. */
+export async function recordSignIn(db: AppDatabase, personId: string, now = new Date()): Promise<boolean> {
+  const before = await db.selectFrom("admin_people").select("last_sign_in_at").where("id", "=", personId).executeTakeFirst();
   await db.updateTable("admin_people").set({ last_sign_in_at: now.toISOString() }).where("id", "=", personId).execute();
+  return Boolean(before?.last_sign_in_at);
 }
 
 export type InviteResult = { ok: true; person: PersonView; token: string } | { ok: false; code: "taken"; error: string };
