@@ -71,7 +71,6 @@ export default function AdminLoginPage() {
 
 function LoginForm({ onSignedIn, onChallenge }: { onSignedIn: (token: string) => void; onChallenge: (challenge: string) => void }) {
   const passwordId = useId();
-  const emailId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const [password, setPassword] = useState("");
@@ -123,27 +122,17 @@ function LoginForm({ onSignedIn, onChallenge }: { onSignedIn: (token: string) =>
   // method="post": even before the page is interactive, a password never lands in a URL.
   return (
     <form method="post" className="mt-8 space-y-6" onSubmit={onSubmit} noValidate>
-      {!withEmail ? null : (
-        <LabelledField id={emailId} label={peopleCopy.emailLabel} error={emailError} labelClassName={fieldLabelClass} errorGap="mt-2">
-          {(control) => (
-            <input
-              {...control}
-              ref={emailRef}
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              autoFocus
-              value={email}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                setEmailError(undefined);
-              }}
-              className="mt-1 block w-full rounded-md border border-slate-500 px-3 py-2 text-slate-900 shadow-sm focus:border-indigo-600 focus:ring-2 focus:ring-indigo-600 focus:outline-none"
-            />
-          )}
-        </LabelledField>
-      )}
+      {withEmail ? (
+        <EmailField
+          ref={emailRef}
+          value={email}
+          error={emailError}
+          onChange={(value) => {
+            setEmail(value);
+            setEmailError(undefined);
+          }}
+        />
+      ) : null}
       <LabelledField id={passwordId} label={adminTexts.passwordLabel} error={error} labelClassName={fieldLabelClass} errorGap="mt-2">
         {(control) => (
           <div className="relative mt-1">
@@ -189,6 +178,31 @@ function LoginForm({ onSignedIn, onChallenge }: { onSignedIn: (token: string) =>
         {withEmail ? peopleCopy.withAdminPassword : peopleCopy.withEmail}
       </SiteLink>
     </form>
+  );
+}
+
+/** A person's address, above the password, when they sign in with it (decision 208). */
+function EmailField({ ref, value, error, onChange }: { ref: React.Ref<HTMLInputElement>; value: string; error?: string; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <LabelledField id={id} label={peopleCopy.emailLabel} error={error} labelClassName={fieldLabelClass} errorGap="mt-2">
+      {(control) => (
+        <input
+          {...control}
+          ref={ref}
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          autoFocus
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          className={`mt-1 block w-full rounded-md border px-3 py-2 text-slate-900 shadow-sm focus:border-indigo-600 focus:ring-2 focus:ring-indigo-600 focus:outline-none ${
+            error ? "border-red-600" : "border-slate-500"
+          }`}
+        />
+      )}
+    </LabelledField>
   );
 }
 
