@@ -29,7 +29,7 @@ describe.each(testDatabaseKinds)("admin auth API on %s", (kind) => {
     expect(Buffer.from(token, "base64url").length).toBeGreaterThanOrEqual(32);
     expect(Date.parse(expiresAt)).toBeGreaterThan(Date.now());
 
-    expect(await (await post("/admin/verify", undefined, token)).json()).toEqual({ valid: true });
+    expect(await (await post("/admin/verify", undefined, token)).json()).toEqual({ valid: true, me: { id: "owner", email: null, name: "Owner", role: "owner" } });
     expect((await post("/admin/logout", undefined, token)).status).toBe(204);
     expect(await (await post("/admin/verify", undefined, token)).json()).toEqual({ valid: false });
     const again = await post("/admin/logout", undefined, token);

@@ -77,6 +77,8 @@ export const PRIVATE_ROUTES = new Set([
   "routes/admin-analytics",
   "routes/admin-account",
   "routes/admin-audit",
+  "routes/admin-people",
+  "routes/admin-invite",
   "routes/admin-pages", "admin-page-new", "admin-page-edit",
 ]);
 

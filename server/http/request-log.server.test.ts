@@ -81,6 +81,14 @@ describe("the access log line", () => {
     expect(loggedUrl(`/%73ecurity/case/${token}`)).toBe("/security/case/[redacted]");
     for (const url of ["/blog/a-case-study", "/api/security/case-link", "/security"]) expect(loggedUrl(url), url).toBe(url);
   });
+
+  test("an invitation's token is redacted from its page and its API, however spelled", () => {
+    const token = "b".repeat(43);
+    expect(loggedUrl(`/admin/invite/${token}`)).toBe("/admin/invite/[redacted]");
+    expect(loggedUrl(`/Admin/%69nvite/${token}?from=mail`)).toBe("/admin/invite/[redacted]");
+    expect(loggedUrl(`http://site.example/api/admin/invitations/${token}`)).toBe("/api/admin/invitations/[redacted]");
+    for (const url of ["/blog/an-invitation", "/admin/people"]) expect(loggedUrl(url), url).toBe(url);
+  });
 });
 
 describe("log lines of one turn of the event loop", () => {

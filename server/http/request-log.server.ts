@@ -60,16 +60,19 @@ const PREVIEW_SEGMENT = PREVIEW_PATH_PREFIX.slice(1, -1);
 /**
  * The URL as logged: a draft's preview link and a reporter's case link are keys, so their tokens
  * never reach the logs, whatever the spelling of the address (`/Preview/…`, `/x/../preview/…`,
- * `/%70review/…`, `http://host/preview/…`), nor do the case API's (`/api/security/case/{token}/…`).
+ * `/%70review/…`, `http://host/preview/…`), nor do the case API's (`/api/security/case/{token}/…`),
+ * nor an invitation's (`/admin/invite/{token}`, `/api/admin/invitations/{token}`).
  */
 export function loggedUrl(target: string): string {
-  // The common case, cheaply: nothing that could spell "preview" or "case".
-  if (!/review|case|%/i.test(target)) return target;
+  // The common case, cheaply: nothing that could spell "preview", "case" or an invitation.
+  if (!/review|case|invit|%/i.test(target)) return target;
   const url = originForm(target);
   const path = url.split("?", 1)[0]!;
   const segments = normalisedPath(path).toLowerCase().split("/");
   if (segments[1] === PREVIEW_SEGMENT) return `${PREVIEW_PATH_PREFIX}[redacted]`;
   const lower = segments.join("/");
   if (isCasePath(lower)) return `${lower.slice(0, lower.indexOf("/case/") + 5)}/[redacted]`;
+  const invitation = /^(\/api)?\/admin\/(invite|invitations)\/./.exec(lower);
+  if (invitation) return `${invitation[0].slice(0, -1)}[redacted]`;
   return url;
 }
