@@ -51,6 +51,6 @@ export const reviewTexts = {
   failed: "The review request could not be sent",
   listHeading: "Waiting for review",
   listEmpty: "No drafts are waiting for review.",
-  requestedBy: (name: string, when: string) => `Submitted by ${name}, ${when}`,
+  requestedBy: (name: string) => `Submitted by ${name}, `,
   waitingCount: (count: number) => `${count} ${count === 1 ? "draft" : "drafts"} waiting for review`,
 } as const;

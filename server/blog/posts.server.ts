@@ -49,8 +49,10 @@ export function toBlogPost(row: Selectable<BlogPostsTable>, workflow: PostWorkfl
  * created and changed it stay in the table (postOwnership): a post's fields are what it says.
  */
 function storedPost(row: Selectable<BlogPostsTable>, workflow: PostWorkflowValues): BlogPost {
-  const { created_by: _createdBy, updated_by: _updatedBy, ...post } = row;
-  return { ...post, ...workflow, published: Boolean(row.published), featured: Boolean(row.featured) };
+  const post: Partial<Selectable<BlogPostsTable>> = { ...row };
+  delete post.created_by;
+  delete post.updated_by;
+  return { ...(post as Omit<typeof row, "created_by" | "updated_by">), ...workflow, published: Boolean(row.published), featured: Boolean(row.featured) };
 }
 
 /** Who created a post and who changed it last (null on posts older than people); undefined when there is no such post. */

@@ -8,6 +8,7 @@ import { useAdminQuery } from "../../lib/admin/hooks";
 import { useAdminLogout } from "../../lib/admin/use-logout";
 import { useSite } from "../../lib/site";
 import { SiteLink, SiteNavLink } from "../ui/site-link";
+import { WAITING_FOR_REVIEW_ID } from "./waiting-reviews";
 
 
 /** Screens that change a count (mark read, triage) ask the shell to count again. */
@@ -66,6 +67,14 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
                   {copy.posts}
                 </SiteNavLink>
               </li>
+              {counts?.reviews === undefined ? null : (
+                <li>
+                  <SiteLink to={`/admin/blog#${WAITING_FOR_REVIEW_ID}`} className={linkClass(false)}>
+                    {copy.waitingForReview}
+                    <CountPill count={counts.reviews} label={copy.waitingDrafts} />
+                  </SiteLink>
+                </li>
+              )}
               <li>
                 <SiteNavLink to="/admin/pages" className={linkClass}>
                   {copy.pages}
