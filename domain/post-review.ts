@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { Actor } from "./roles";
+// Through the one text rule, which also configures zod before any schema is built (no eval probe under the CSP).
+import { storableString } from "./text-rules";
 
 /**
  * Review requests (docs/decisions/210): a contributor (or an author) submits a draft of their own
@@ -35,7 +37,7 @@ export const reviewMessages = {
 } as const;
 
 export const returnReviewSchema = z.object({
-  note: z.string(reviewMessages.noteRequired).trim().min(1, reviewMessages.noteRequired).max(REVIEW_NOTE_MAX, reviewMessages.noteTooLong),
+  note: storableString(reviewMessages.noteRequired).trim().min(1, reviewMessages.noteRequired).max(REVIEW_NOTE_MAX, reviewMessages.noteTooLong),
 });
 
 export const reviewTexts = {
