@@ -116,6 +116,7 @@ export const workflowTexts = {
   autosaveRevision: "Autosave",
   savedRevision: "Saved",
   publishedRevision: "Published",
+  savedBy: (person: string) => `by ${person}`,
   compare: "Compare",
   restore: "Restore",
   restored: (time: string) => `Revision from ${time} restored into the editor. Save Draft or Publish to keep it.`,

@@ -82,6 +82,8 @@ test("a contributor submits a draft, the editor sends it back with a note, it is
   // The editor publishes it.
   await priya.reload();
   await expect(priya.getByText("Submitted for review by Cora")).toBeVisible(WAIT);
+  // The history names who saved each version.
+  await expect(priya.getByText("by Cora (Contributor)").first()).toBeVisible(WAIT);
   await priya.getByRole("button", { name: "Publish" }).click();
   await expect(priya).toHaveURL(/\/admin\/blog$/, WAIT);
 
