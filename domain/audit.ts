@@ -30,6 +30,8 @@ export const AUDIT_ACTION_LABELS = {
   "post.unscheduled": "Post unscheduled",
   "post.restored": "Post restored from a revision",
   "post.deleted": "Post deleted",
+  "post.submitted_for_review": "Post submitted for review",
+  "post.returned": "Post sent back for changes",
   "preview_link.created": "Preview link made",
   "preview_link.revoked": "Preview link revoked",
   "preview_links.revoked_all": "Every preview link revoked",

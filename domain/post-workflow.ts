@@ -2,6 +2,7 @@ import { z } from "zod";
 import { blogMessages } from "./blog";
 import { postInputSchema, type PostInput } from "./blog-post";
 import { SLUG_PATTERN } from "./slug";
+import type { Actor } from "./roles";
 
 /**
  * The editorial workflow around a post: autosave, revisions and private previews. Its limits,
@@ -33,6 +34,8 @@ export type RevisionSummary = {
   title: string;
   created_at: string;
   updated_at: string;
+  /** Who kept it, as they are named now; null for revisions older than people, or imported. */
+  saved_by: Actor | null;
 };
 
 /** A revision with every field of the post as it was (body cleaned by the article allowlist). */
@@ -113,6 +116,7 @@ export const workflowTexts = {
   autosaveRevision: "Autosave",
   savedRevision: "Saved",
   publishedRevision: "Published",
+  savedBy: (person: string) => `by ${person}`,
   compare: "Compare",
   restore: "Restore",
   restored: (time: string) => `Revision from ${time} restored into the editor. Save Draft or Publish to keep it.`,

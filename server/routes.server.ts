@@ -19,6 +19,7 @@ import { healthRouter } from "./lifecycle/health-api.server";
 import type { Lifecycle } from "./lifecycle/lifecycle.server";
 import { adminMediaRouter, mediaRouter } from "./media/media-api.server";
 import { postWorkflowRouter } from "./blog/post-workflow-api.server";
+import { reviewRequestsRouter } from "./blog/review-requests-api.server";
 import { publicPostsRouter } from "./blog/public-posts-api.server";
 import { socialCardRouter } from "./social-cards/social-card-api.server";
 import { searchApiRouter } from "./search/search-api.server";
@@ -106,6 +107,7 @@ export function apiDoors(services: AppServices, webVitals?: WebVitalsDoor): Door
     { paths: ["/contact", "/admin/contact/messages"], router: contactApiRouter(services) },
     { paths: ["/admin/counts"], router: adminCountsRouter(services) },
     { paths: ["/admin/authors"], router: knownAuthorsRouter(services) },
+    { paths: ["/admin/posts/", "/admin/review-requests"], router: reviewRequestsRouter(services) },
     { paths: ["/admin/analytics"], router: analyticsRouter(services) },
     { paths: ["/admin/posts/"], router: postStatsRouter(services) },
     { paths: ["/security/reports", "/admin/security/reports"], router: securityReportsRouter(services, { gate: uploadGate }) },

@@ -15,6 +15,9 @@ export const adminShellCopy = {
   unread: (count: number) => `${count} unread`,
   /** New reports and unanswered replies from reporters (docs/decisions/189). */
   awaitingTeam: (count: number) => `${count} waiting for the team`,
+  /** Drafts submitted for review, for those who review (docs/decisions/210). */
+  waitingForReview: "Waiting for review",
+  waitingDrafts: (count: number) => `${count} ${count === 1 ? "draft" : "drafts"}`,
 } as const;
 
 /** The pager under both inboxes (messages and reports). */

@@ -14,6 +14,8 @@ import { onPostsChanged, toastTakenDown } from "../lib/admin/post-undo";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import type { Route } from "./+types/admin-blog";
 import { SiteLink } from "../components/ui/site-link";
+import { WaitingReviews } from "../components/admin/waiting-reviews";
+import { may } from "../../domain/roles";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), adminPageMeta.blog);
@@ -29,6 +31,8 @@ export default function AdminBlog() {
   const logout = useAdminLogout();
   const run = useAdminCall();
   const { query: list, reload } = useAdminQuery("posts", adminApi.listPosts);
+  const { query: me } = useAdminQuery("me", adminApi.me);
+  const reviewer = me.status === "ready" && may(me.data.role, "posts.review");
   const [pendingIds, setPendingIds] = useState<ReadonlySet<string>>(new Set());
   // An Undo changed a post after the list loaded: read it again.
   useEffect(() => onPostsChanged(reload), [reload]);
@@ -110,6 +114,7 @@ export default function AdminBlog() {
           ))}
         </ul>
       </nav>
+      {reviewer ? <WaitingReviews /> : null}
       <div className="mt-8">
         <QueryStatus query={list} loading={adminTexts.loadingPosts} failed={adminTexts.loadPostsFailed} className="py-16 text-center" />
         {list.status !== "ready" ? null : list.data.length === 0 ? (

@@ -13,6 +13,10 @@ import { useAdminCall, useAdminQuery } from "../lib/admin/hooks";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import type { Route } from "./+types/admin-editor";
 import { PostPerformance } from "../components/admin/post-performance";
+import { ReviewPanel } from "../components/admin/workflow/review-panel";
+import { reviewTexts } from "../../domain/post-review";
+import { may, type Role } from "../../domain/roles";
+import type { AdminApiResult } from "../lib/admin/client";
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
   pageMeta(siteFromMatches(matches), {
@@ -100,16 +104,31 @@ function ExistingPost({ id }: { id: string }) {
   );
 }
 
+const NO_REVIEW: AdminApiResult<null> = { ok: true, data: null };
+
 function Editor({ id, savedAt, initial }: { id?: string; savedAt?: string; initial: PostDraft }) {
+  const { query: me } = useAdminQuery("me", adminApi.me);
+  // Until the role is known, nothing is offered that it may not do; an answer that fails leaves the editor as it always was.
+  if (me.status === "loading") return null;
+  const role: Role = me.status === "ready" ? me.data.role : "owner";
+  return <RoleEditor id={id} savedAt={savedAt} initial={initial} role={role} />;
+}
+
+function RoleEditor({ id, savedAt, initial, role }: { id?: string; savedAt?: string; initial: PostDraft; role: Role }) {
   const navigate = useNavigate();
   const run = useAdminCall();
   const stored = initial.workflow;
+  const { query: reviewQuery, reload: reloadReview } = useAdminQuery(`review:${id ?? ""}`, () => (id ? adminApi.latestReview(id) : Promise.resolve(NO_REVIEW)));
+  const review = reviewQuery.status === "ready" ? reviewQuery.data : null;
+  // Contributors submit their drafts for review instead of publishing them (decision 210).
+  const submitsForReview = !may(role, "posts.publish");
 
   /** `draftId`: a new post an autosave already stored as a draft; saving it still reads as creating. */
   async function save(request: PostSave, draftId: string | undefined): Promise<SaveOutcome> {
     const target = id ?? draftId;
     // Update is offered only on a stored post; the default `published` only types the impossible case.
     const result = await run(target ? adminApi.updatePost(target, request.input) : adminApi.createPost({ published: false, ...request.input }));
+    if (result.ok && request.intent === "review") return submitForReview(result.data.id);
     if (result.ok) {
       const done = id ? adminToasts.updated : adminToasts.created;
       // Save Draft took a live post off the site: the same toast, with Undo (decision 182).
@@ -128,8 +147,31 @@ function Editor({ id, savedAt, initial }: { id?: string; savedAt?: string; initi
     };
   }
 
+  /** The draft is saved: it waits for review now, and this screen shows it. */
+  async function submitForReview(postId: string): Promise<SaveOutcome> {
+    const submitted = await run(adminApi.submitForReview(postId));
+    if (!submitted.ok) {
+      toast.error(reviewTexts.failed, { description: submitted.error });
+      return { ok: false, error: submitted.error ?? reviewTexts.failed };
+    }
+    toast.success(reviewTexts.submitted);
+    if (id) reloadReview();
+    else void navigate(`/admin/blog/edit/${encodeURIComponent(postId)}`);
+    return { ok: true };
+  }
+
   return (
-    // settingsExtra: panels for the settings column beside the writing area (a stored post's figures, say).
-    <WorkflowEditor id={id} savedAt={savedAt} initial={initial} onSave={save} settingsExtra={id ? <PostPerformance id={id} /> : undefined} />
+    <>
+      <ReviewPanel review={review} reviewer={may(role, "posts.review")} onChanged={reloadReview} />
+      {/* settingsExtra: panels for the settings column beside the writing area (a stored post's figures, say). */}
+      <WorkflowEditor
+        id={id}
+        savedAt={savedAt}
+        initial={initial}
+        onSave={save}
+        settingsExtra={id && may(role, "analytics.read") ? <PostPerformance id={id} /> : undefined}
+        review={submitsForReview ? { waiting: review?.status === "waiting" } : undefined}
+      />
+    </>
   );
 }

@@ -7,7 +7,7 @@ import { postStatus } from "../../domain/post-publishing";
 import {
   ADMIN_POST_BODY_LIMIT,
   createPost,
-  deletePost,
+  deletePostAs,
   getPostById,
   listPostSummaries,
   updatePost,
@@ -17,6 +17,13 @@ import type { AuditAction } from "../../domain/audit";
 import type { AppServices } from "../context.server";
 import { jsonBody, sendApiError } from "../http/api-errors.server";
 import { adminRoutes, recordAudit } from "../auth/admin-routes.server";
+import { settleReviewOnPublish } from "./review-requests.server";
+
+/** The signed-in person, whose rules on posts the service applies (domain/post-access.ts). */
+function writer(res: Response) {
+  const { personId, role } = res.locals.adminSession!;
+  return { by: { personId, role } };
+}
 
 type PostParams = { id: string };
 
@@ -47,7 +54,7 @@ export function adminPostsRouter(services: AppServices) {
   });
 
   admin.door("posts.write").post("/admin/posts", largeJson, async (req, res) => {
-    const result = await createPost(db, req.body);
+    const result = await createPost(db, req.body, writer(res));
     if (result.ok) {
       const what = { target: result.post.id, label: result.post.title };
       await recordAudit(res, { action: "post.created", ...what });
@@ -60,11 +67,13 @@ export function adminPostsRouter(services: AppServices) {
     largeJson,
     async (req: Request<PostParams>, res: Response) => {
       const before = await getPostById(db, req.params.id);
-      const result = await updatePost(db, req.params.id, req.body);
+      const result = await updatePost(db, req.params.id, req.body, writer(res));
       if (result.ok) {
         const action = patchAction(req.body, before, result.post);
         const detail = action === "post.scheduled" ? result.post.publish_at : undefined;
         await recordAudit(res, { action, target: result.post.id, label: result.post.title, detail });
+        // Published or scheduled: a request waiting for review is settled by whoever did it.
+        if (result.post.published) await settleReviewOnPublish(db, result.post.id, res.locals.adminSession!.personId);
       }
       sendWriteResult(res, result, 200);
     },
@@ -72,7 +81,8 @@ export function adminPostsRouter(services: AppServices) {
 
   admin.door("posts.delete").delete("/admin/posts/:id", async (req: Request<PostParams>, res) => {
     const title = (await getPostById(db, req.params.id))?.title;
-    if (!(await deletePost(db, req.params.id))) return sendApiError(res, 404, adminApiMessages.postNotFound);
+    const deleted = await deletePostAs(db, req.params.id, writer(res));
+    if (!deleted.ok) return deleted.code === "forbidden" ? sendApiError(res, 403, deleted.error) : sendApiError(res, 404, adminApiMessages.postNotFound);
     await recordAudit(res, { action: "post.deleted", target: req.params.id, label: title });
     res.status(204).end();
   });
@@ -111,6 +121,8 @@ function sendWriteResult(res: Response, result: PostWriteResult, successStatus: 
       return sendApiError(res, 409, result.fields.slug ?? postMessages.slugTaken, result.fields);
     case "invalid":
       return sendApiError(res, 400, firstMessage(result.fields), result.fields);
+    case "forbidden":
+      return sendApiError(res, 403, result.error);
     default:
       return assertNever(result, "post write failure");
   }

@@ -38,7 +38,7 @@ describe.each(testDatabaseKinds)("blog page loading on %s", (kind) => {
     const services = testServices(database.db);
     // A real failure, no mock: the posts table is gone.
     // Tables referring to posts go first: PostgreSQL refuses to drop a table others depend on.
-    for (const table of ["post_revisions", "post_preview_links", "blog_social_cards", "blog_posts"]) {
+    for (const table of ["post_revisions", "post_preview_links", "post_review_requests", "blog_social_cards", "blog_posts"]) {
       await database.db.schema.dropTable(table).execute();
     }
     expect(await loadBlogIndex(services, blogUrl())).toEqual({ kind: "error" });

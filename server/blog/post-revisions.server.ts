@@ -23,6 +23,8 @@ import {
   type StoredRevision,
 } from "../revisions/revision-history.server";
 import { cleanArticleHtml } from "./article-html.server";
+import { namesOfPeople } from "../people/people.server";
+import type { Role } from "../../domain/roles";
 
 /**
  * Revisions of posts (docs/decisions/120-post-revisions-and-autosave.md), on the history pages
@@ -32,7 +34,7 @@ import { cleanArticleHtml } from "./article-html.server";
  * published version besides.
  */
 
-const POST_REVISIONS: RevisionTable = { table: "post_revisions", ownerColumn: "post_id", ownerTable: "blog_posts" };
+const POST_REVISIONS: RevisionTable = { table: "post_revisions", ownerColumn: "post_id", ownerTable: "blog_posts", authorColumn: "saved_by" };
 
 export type AutosaveResult =
   | { ok: true; revision: RevisionSummary }
@@ -46,7 +48,9 @@ function snapshotOf(post: BlogPost): Record<string, unknown> {
   return fields;
 }
 
-function toSummary(row: StoredRevision): RevisionSummary {
+/** `people`: the names of who kept the revisions (namesOfPeople), for "Priya (Editor)" in the history. */
+function toSummary(row: StoredRevision, people: ReadonlyMap<string, { name: string; role: Role }> = new Map()): RevisionSummary {
+  const by = row.saved_by ? people.get(row.saved_by) : undefined;
   return {
     id: row.id,
     post_id: row.owner_id,
@@ -55,6 +59,7 @@ function toSummary(row: StoredRevision): RevisionSummary {
     title: row.title,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    saved_by: by && row.saved_by ? { id: row.saved_by, ...by } : null,
   };
 }
 
@@ -89,32 +94,38 @@ function fieldByField(values: Record<string, unknown>): PostInput {
 }
 
 /** Keeps the revision of a save: every field as saved, and whether it was published. */
-export async function recordSaveRevision(db: AppDatabase, post: BlogPost, kind: RevisionKind = "save"): Promise<void> {
-  await addRevision(db, POST_REVISIONS, post.id, { kind, published: post.published, title: post.title, data: JSON.stringify(snapshotOf(post)) });
+export async function recordSaveRevision(
+  db: AppDatabase,
+  post: BlogPost,
+  { kind = "save", savedBy = null }: { kind?: RevisionKind; savedBy?: string | null } = {},
+): Promise<void> {
+  await addRevision(db, POST_REVISIONS, post.id, { kind, published: post.published, title: post.title, data: JSON.stringify(snapshotOf(post)), savedBy });
 }
 
 /**
  * Keeps the editor's unsaved state of an existing post as an autosave revision; the post itself,
  * and so what is published, is not changed.
  */
-export async function autosavePost(db: AppDatabase, postId: string, input: unknown): Promise<AutosaveResult> {
+export async function autosavePost(db: AppDatabase, postId: string, input: unknown, savedBy: string | null = null): Promise<AutosaveResult> {
   const parsed = autosaveInputSchema.safeParse(input);
   if (!parsed.success) return { ok: false, code: "invalid", fields: fieldErrors(parsed.error) };
   if (!(await documentExists(db, POST_REVISIONS, postId))) return { ok: false, code: "not_found" };
   const data = JSON.stringify({ ...parsed.data, content: cleanArticleHtml(parsed.data.content) });
-  const revision = await addAutosave(db, POST_REVISIONS, postId, { title: parsed.data.title, data });
-  return { ok: true, revision: toSummary(revision) };
+  const revision = await addAutosave(db, POST_REVISIONS, postId, { title: parsed.data.title, data, savedBy });
+  return { ok: true, revision: toSummary(revision, await namesOfPeople(db, [savedBy ?? ""])) };
 }
 
 /** A post's revisions, newest first; undefined when there is no such post. */
 export async function listRevisions(db: AppDatabase, postId: string): Promise<RevisionSummary[] | undefined> {
   if (!(await documentExists(db, POST_REVISIONS, postId))) return undefined;
-  return (await listStoredRevisions(db, POST_REVISIONS, postId)).map(toSummary);
+  const rows = await listStoredRevisions(db, POST_REVISIONS, postId);
+  const people = await namesOfPeople(db, rows.map((row) => row.saved_by ?? ""));
+  return rows.map((row) => toSummary(row, people));
 }
 
 export async function getRevision(db: AppDatabase, postId: string, revisionId: string): Promise<Revision | undefined> {
   const row = await findRevision(db, POST_REVISIONS, postId, revisionId);
-  return row ? { ...toSummary(row), post: toPostInput(row.data) } : undefined;
+  return row ? { ...toSummary(row, await namesOfPeople(db, [row.saved_by ?? ""])), post: toPostInput(row.data) } : undefined;
 }
 
 /**

@@ -5,7 +5,7 @@ import { POSTS_TAG, postTag, recordContentChange } from "../cache/content-change
 import { exportMedia, importMedia, type MediaExport } from "../media/media-transfer.server";
 import { exportSlugRedirects, importSlugRedirects } from "./post-workflow.server";
 import { exportRevisions, importRevisions, type RevisionImportResult } from "./post-revisions.server";
-import { createPost, listAllPosts, setPostDate, updatePost } from "./posts.server";
+import { createPost, listAllPosts, setPostDate, updatePost, type PostWriteResult } from "./posts.server";
 
 /**
  * The file `npm run admin -- export` writes and `import` reads: posts, with their uploaded images,
@@ -62,7 +62,7 @@ export async function importPosts(db: AppDatabase, data: unknown): Promise<Impor
       : undefined;
     const write = existing ? await updatePost(db, existing.id, entry) : await createPost(db, entry);
     if (!write.ok) {
-      result.refused.push({ slug, fields: write.code === "not_found" ? { id: "not found" } : write.fields });
+      result.refused.push({ slug, fields: refusedFields(write) });
       continue;
     }
     const createdAt = typeof entry.created_at === "string" ? new Date(entry.created_at) : undefined;
@@ -78,4 +78,11 @@ export async function importPosts(db: AppDatabase, data: unknown): Promise<Impor
   result.redirects = await importSlugRedirects(db, (data as { redirects?: unknown }).redirects, imported);
   if (result.redirects.imported > 0) await recordContentChange(db, [POSTS_TAG]);
   return result;
+}
+
+/** The operator's import writes with no person, so nothing is forbidden; the type says it all the same. */
+function refusedFields(write: Exclude<PostWriteResult, { ok: true }>): Record<string, string> {
+  if (write.code === "not_found") return { id: "not found" };
+  if (write.code === "forbidden") return { id: write.error };
+  return write.fields;
 }

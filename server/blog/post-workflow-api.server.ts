@@ -5,7 +5,7 @@ import { previewLinkInputSchema, workflowApiMessages } from "../../domain/post-w
 import { autosavePost, getRevision, listRevisions } from "./post-revisions.server";
 import { createPreviewLink, listPreviewLinks, revokeAllPreviewLinks, revokePreviewLink } from "./preview-links.server";
 import type { AppServices } from "../context.server";
-import { ADMIN_POST_BODY_LIMIT } from "./posts.server";
+import { ADMIN_POST_BODY_LIMIT, postChangeRefusal } from "./posts.server";
 import { jsonBody, sendApiError } from "../http/api-errors.server";
 import { adminRoutes, recordAudit } from "../auth/admin-routes.server";
 
@@ -45,7 +45,10 @@ export function postWorkflowRouter(services: AppServices) {
   });
 
   admin.door("posts.write").post("/admin/posts/:id/autosave", largeJson, async (req: Request<PostParams>, res) => {
-    const result = await autosavePost(db, req.params.id, req.body);
+    const { personId, role } = res.locals.adminSession!;
+    const refusal = await postChangeRefusal(db, req.params.id, { personId, role });
+    if (refusal) return sendApiError(res, 403, refusal);
+    const result = await autosavePost(db, req.params.id, req.body, personId);
     if (result.ok) return res.json(result.revision);
     if (result.code === "not_found") return sendApiError(res, 404, adminApiMessages.postNotFound);
     sendApiError(res, 400, Object.values(result.fields)[0] ?? adminApiMessages.invalidPost, result.fields);

@@ -21,6 +21,7 @@ import { cleanArticleHtml } from "./article-html.server";
 import { recordSaveRevision } from "./post-revisions.server";
 import { forgetPostCards } from "../social-cards/card-store.server";
 import type { PostWorkflowValues } from "../../domain/post-publishing";
+import { postDeleteRefusal, postWriteRefusal, type PostWriter } from "../../domain/post-access";
 import {
   claimSlug,
   deleteWorkflow,
@@ -35,17 +36,32 @@ export type PostWriteResult =
   | { ok: true; post: BlogPost }
   | { ok: false; code: "invalid"; fields: Record<string, string> }
   | { ok: false; code: "slug_taken"; fields: Record<string, string> }
-  | { ok: false; code: "not_found" };
+  | { ok: false; code: "not_found" }
+  | { ok: false; code: "forbidden"; error: string };
 
 /** Turns a stored row into a post; the body is cleaned again on the way out. */
 export function toBlogPost(row: Selectable<BlogPostsTable>, workflow: PostWorkflowValues): BlogPost {
   return { ...storedPost(row, workflow), content: cleanArticleHtml(row.content) };
 }
 
-/** A post with its body as stored, for a reader that cleans it once per version itself. */
+/**
+ * A post with its body as stored, for a reader that cleans it once per version itself. Who
+ * created and changed it stay in the table (postOwnership): a post's fields are what it says.
+ */
 function storedPost(row: Selectable<BlogPostsTable>, workflow: PostWorkflowValues): BlogPost {
-  return { ...row, ...workflow, published: Boolean(row.published), featured: Boolean(row.featured) };
+  const post: Partial<Selectable<BlogPostsTable>> = { ...row };
+  delete post.created_by;
+  delete post.updated_by;
+  return { ...(post as Omit<typeof row, "created_by" | "updated_by">), ...workflow, published: Boolean(row.published), featured: Boolean(row.featured) };
 }
+
+/** Who created a post and who changed it last (null on posts older than people); undefined when there is no such post. */
+export async function postOwnership(db: AppDatabase, id: string): Promise<{ created_by: string | null; updated_by: string | null } | undefined> {
+  return db.selectFrom("blog_posts").select(["created_by", "updated_by"]).where("id", "=", id).executeTakeFirst();
+}
+
+/** Who writes: a person with a role, whose rules on posts apply (domain/post-access.ts). Absent for the operator's commands. */
+export type WriteOptions = { by?: PostWriter };
 
 type ArticleField =
   | "slug"
@@ -135,17 +151,20 @@ export async function getStoredPostById(db: AppDatabase, id: string): Promise<Bl
 }
 
 /** Creates a post from raw input (plain values or `{ value }` objects); defaults fill the gaps. */
-export async function createPost(db: AppDatabase, input: unknown): Promise<PostWriteResult> {
+export async function createPost(db: AppDatabase, input: unknown, { by }: WriteOptions = {}): Promise<PostWriteResult> {
   const parsed = postInputSchema.safeParse({ ...NEW_POST_DEFAULTS, ...asRecord(input) });
   if (!parsed.success) return { ok: false, code: "invalid", fields: fieldErrors(parsed.error) };
+  const workflow = workflowValues(parsed.data);
+  const refusal = by && postWriteRefusal(by, undefined, { ...parsed.data, publish_at: workflow.publish_at });
+  if (refusal) return { ok: false, code: "forbidden", error: refusal };
   if (await slugTaken(db, parsed.data.slug)) return slugTakenResult();
   const now = new Date().toISOString();
+  const person = by?.personId ?? null;
   const row = { id: crypto.randomUUID(), ...toRowValues(parsed.data), created_at: now, updated_at: now };
-  const workflow = workflowValues(parsed.data);
   try {
     // One transaction: a post meant for later is never public without its publication time.
     await db.transaction().execute(async (trx) => {
-      await trx.insertInto("blog_posts").values(row).execute();
+      await trx.insertInto("blog_posts").values({ ...row, created_by: person, updated_by: person }).execute();
       await indexPost(trx, row);
       await saveWorkflow(trx, row.id, workflow);
       await claimSlug(trx, row.slug);
@@ -156,13 +175,13 @@ export async function createPost(db: AppDatabase, input: unknown): Promise<PostW
     throw error;
   }
   await recordContentChange(db, [POSTS_TAG, postTag(row.slug)]);
-  const post = toBlogPost(row, workflow);
-  await recordSaveRevision(db, post);
+  const post = toBlogPost({ ...row, created_by: person, updated_by: person }, workflow);
+  await recordSaveRevision(db, post, { savedBy: person });
   return { ok: true, post };
 }
 
 /** Applies a partial or full update; the fields sent override the stored ones. */
-export async function updatePost(db: AppDatabase, id: string, input: unknown): Promise<PostWriteResult> {
+export async function updatePost(db: AppDatabase, id: string, input: unknown, { by }: WriteOptions = {}): Promise<PostWriteResult> {
   const patch = postPatchSchema.safeParse(asRecord(input));
   if (!patch.success) return { ok: false, code: "invalid", fields: fieldErrors(patch.error) };
   const existing = await db.selectFrom("blog_posts").selectAll().where("id", "=", id).executeTakeFirst();
@@ -170,11 +189,14 @@ export async function updatePost(db: AppDatabase, id: string, input: unknown): P
   const stored = (await readWorkflow(db, [id])).get(id)!;
   const merged = postInputSchema.safeParse({ ...fromRow(existing), ...stored, ...definedOnly(patch.data) });
   if (!merged.success) return { ok: false, code: "invalid", fields: fieldErrors(merged.error) };
+  const workflow = workflowValues(merged.data);
+  const before = { ...fromRow(existing), ...stored } as BlogPost & { created_by: string | null };
+  const refusal = by && postWriteRefusal(by, before, { ...merged.data, publish_at: workflow.publish_at });
+  if (refusal) return { ok: false, code: "forbidden", error: refusal };
   if (merged.data.slug !== existing.slug && (await slugTaken(db, merged.data.slug, id))) {
     return slugTakenResult();
   }
-  const values = { ...toRowValues(merged.data), updated_at: new Date().toISOString() };
-  const workflow = workflowValues(merged.data);
+  const values = { ...toRowValues(merged.data), updated_at: new Date().toISOString(), ...(by ? { updated_by: by.personId } : {}) };
   try {
     // One transaction: the post, its publication time and its old address change together.
     await db.transaction().execute(async (trx) => {
@@ -194,7 +216,7 @@ export async function updatePost(db: AppDatabase, id: string, input: unknown): P
   await recordContentChange(db, [POSTS_TAG, postTag(existing.slug), postTag(values.slug)]);
   const post = toBlogPost({ ...existing, ...values }, workflow);
   // Every save is kept in the post's history (server/blog/post-revisions.server.ts).
-  await recordSaveRevision(db, post);
+  await recordSaveRevision(db, post, { savedBy: by?.personId ?? null });
   return { ok: true, post };
 }
 
@@ -207,6 +229,28 @@ export async function setPostDate(db: AppDatabase, id: string, createdAt: string
     await trx.updateTable("blog_posts").set({ created_at: createdAt }).where("id", "=", id).execute();
     await reindexPostDate(trx, id, createdAt);
   });
+}
+
+/**
+ * Why the writer may not change the post as it is (not theirs, or published and theirs no more),
+ * for doors that change what is kept of it without saving it (an autosave). Undefined when they may.
+ */
+export async function postChangeRefusal(db: AppDatabase, id: string, writer: PostWriter): Promise<string | undefined> {
+  const row = await db.selectFrom("blog_posts").select(["created_by", "published", "featured"]).where("id", "=", id).executeTakeFirst();
+  if (!row) return undefined;
+  const before = { created_by: row.created_by, published: row.published === 1, featured: row.featured === 1, publish_at: null };
+  return postWriteRefusal(writer, before, { published: false, featured: before.featured, publish_at: null });
+}
+
+export type DeleteResult = { ok: true } | { ok: false; code: "not_found" } | { ok: false; code: "forbidden"; error: string };
+
+/** Deletes a post, when the person may (domain/post-access.ts). */
+export async function deletePostAs(db: AppDatabase, id: string, { by }: WriteOptions = {}): Promise<DeleteResult> {
+  const owner = await postOwnership(db, id);
+  if (!owner) return { ok: false, code: "not_found" };
+  const refusal = by && postDeleteRefusal(by, owner);
+  if (refusal) return { ok: false, code: "forbidden", error: refusal };
+  return (await deletePost(db, id)) ? { ok: true } : { ok: false, code: "not_found" };
 }
 
 /** Deletes a post; false when there was none. */

@@ -33,6 +33,7 @@ const COPIED_TABLES = [
   { table: "blog_posts", key: "id", batch: 100 },
   { table: "post_revisions", key: "id", batch: 50 },
   { table: "post_preview_links", key: "id", batch: 500 },
+  { table: "post_review_requests", key: "id", batch: 500 },
   { table: "admin_credentials", key: "id", batch: 100 },
   // The migration seeds the owner's row: the source's replaces it (decision 208).
   { table: "admin_people", key: "id", batch: 100, seeded: OWNER_ID },

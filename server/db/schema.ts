@@ -14,6 +14,9 @@ export type BooleanColumn = 0 | 1;
 export type BlogPostsTable = Omit<BlogPost, "published" | "featured" | keyof PostWorkflowValues> & {
   published: BooleanColumn;
   featured: BooleanColumn;
+  /** The people who created the post and changed it last (migration 0073); null on older rows. */
+  created_by: Generated<string | null>;
+  updated_by: Generated<string | null>;
 };
 
 /** A post's schedule and SEO fields (migration 0025); no row means none. */
@@ -274,6 +277,20 @@ export type PostRevisionsTable = {
   data: string;
   created_at: string;
   updated_at: string;
+  /** The person who kept it (migration 0073); null on older rows and imported ones. */
+  saved_by: Generated<string | null>;
+};
+
+/** A draft submitted for review by its writer (migration 0073, docs/decisions/210). */
+export type PostReviewRequestsTable = {
+  id: string;
+  post_id: string;
+  requested_by: string;
+  requested_at: string;
+  status: "waiting" | "returned" | "published";
+  note: string | null;
+  decided_by: string | null;
+  decided_at: string | null;
 };
 
 export type PostPreviewLinksTable = {
@@ -489,6 +506,7 @@ export type Database = {
   report_events: ReportEventsTable;
   report_revisions: ReportRevisionsTable;
   post_revisions: PostRevisionsTable;
+  post_review_requests: PostReviewRequestsTable;
   post_preview_links: PostPreviewLinksTable;
   content_changes: ContentChangesTable;
   analytics_salts: AnalyticsSaltsTable;

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useRef } from "react";
+import { createContext, Fragment, useContext, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { adminTexts } from "../../../domain/admin-messages";
 import { accountCopy } from "../../content/account";
@@ -11,6 +11,7 @@ import { forbiddenMessage, may, type AdminAction, type Role } from "../../../dom
 import { homeFor, screenOf, screensFor, type AdminScreen } from "../../lib/admin/screens";
 import { useMe } from "../../lib/admin/signed-in-person";
 import { SiteLink, SiteNavLink } from "../ui/site-link";
+import { WAITING_FOR_REVIEW_ID } from "./waiting-reviews";
 
 
 /** Screens that change a count (mark read, triage) ask the shell to count again. */
@@ -94,13 +95,23 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
           <nav aria-label={copy.navLabel} className="w-full md:w-auto">
             <ul className="-mx-3 flex flex-wrap gap-1 md:mx-0">
               {screensFor(me.role).map((screen) => (
-                <li key={screen.path}>
-                  <SiteNavLink to={screen.path} className={linkClass}>
-                    {SCREEN_LABELS[screen.path]}
-                    {screen.path === "/admin/messages" ? <CountPill count={counts?.unreadMessages} label={copy.unread} /> : null}
-                    {screen.path === "/admin/reports" ? <CountPill count={counts?.reportsAwaitingTeam} label={copy.awaitingTeam} /> : null}
-                  </SiteNavLink>
-                </li>
+                <Fragment key={screen.path}>
+                  <li>
+                    <SiteNavLink to={screen.path} className={linkClass}>
+                      {SCREEN_LABELS[screen.path]}
+                      {screen.path === "/admin/messages" ? <CountPill count={counts?.unreadMessages} label={copy.unread} /> : null}
+                      {screen.path === "/admin/reports" ? <CountPill count={counts?.reportsAwaitingTeam} label={copy.awaitingTeam} /> : null}
+                    </SiteNavLink>
+                  </li>
+                  {screen.path === "/admin/blog" && counts?.reviews !== undefined ? (
+                    <li>
+                      <SiteLink to={`/admin/blog#${WAITING_FOR_REVIEW_ID}`} className={linkClass(false)}>
+                        {copy.waitingForReview}
+                        <CountPill count={counts.reviews} label={copy.waitingDrafts} />
+                      </SiteLink>
+                    </li>
+                  ) : null}
+                </Fragment>
               ))}
             </ul>
           </nav>

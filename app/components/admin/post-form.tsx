@@ -84,6 +84,11 @@ type PostFormProps = {
   actions?: React.ReactNode;
   /** More panels for the settings column, under the post's own fields. */
   settingsExtra?: React.ReactNode;
+  /**
+   * For a role that may not publish (decision 210): Submit for review instead of Publish and
+   * Schedule, no Featured; `waiting` when the post already waits for review.
+   */
+  review?: { waiting: boolean };
 };
 
 /** Intents that put the post (or keep it) on the site: the ones that warn about images without alt text. */
@@ -96,7 +101,7 @@ const GOING_LIVE: ReadonlySet<SaveIntent> = new Set(["publish", "schedule", "upd
  * submits published true; on a published or scheduled post Update keeps its publication. All are
  * checked with the shared schema first, and the server's field errors are shown the same way.
  */
-export function PostForm({ mode, initial, onSave, onChange, handleRef, actions, settingsExtra }: PostFormProps) {
+export function PostForm({ mode, initial, onSave, onChange, handleRef, actions, settingsExtra, review }: PostFormProps) {
   const formId = useId();
   const editorRef = useRef<RichTextHandle>(null);
   const workflowRef = useRef<PostWorkflowHandle>(null);
@@ -130,7 +135,7 @@ export function PostForm({ mode, initial, onSave, onChange, handleRef, actions, 
 
   async function submit(intent: SaveIntent) {
     if (saving) return;
-    const published = intent === "update" ? initialWorkflow.published : intent !== "draft";
+    const published = intent === "update" ? initialWorkflow.published : intent !== "draft" && intent !== "review";
     const content = editorRef.current?.getHtml() ?? initialContent;
     const input = { ...values, content, published, ...workflowRef.current?.input(intent) };
     const parsed = postInputSchema.safeParse(input);
@@ -149,7 +154,7 @@ export function PostForm({ mode, initial, onSave, onChange, handleRef, actions, 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value");
-    void submit(submitter === "publish" ? "publish" : submitter === "update" && live ? "update" : "draft");
+    void submit(submitter === "publish" ? "publish" : submitter === "review" ? "review" : submitter === "update" && live ? "update" : "draft");
   }
 
   const authors = useAuthorChoice(setField, setFields);
@@ -179,13 +184,15 @@ export function PostForm({ mode, initial, onSave, onChange, handleRef, actions, 
         <div className="min-w-0 space-y-6">
           {FIELDS.filter((field) => !SETTINGS_FIELDS.has(field.name)).map(textField)}
           <ContentField editorRef={editorRef} id={fieldId("content")} initialHtml={initialContent} error={errors.content} onChange={onChange} />
-          <FeaturedCheckbox
-            checked={values.featured}
-            onChange={(featured) => {
-              setValues((current) => ({ ...current, featured }));
-              onChange?.();
-            }}
-          />
+          {review ? null : (
+            <FeaturedCheckbox
+              checked={values.featured}
+              onChange={(featured) => {
+                setValues((current) => ({ ...current, featured }));
+                onChange?.();
+              }}
+            />
+          )}
         </div>
         <SettingsPanel open={settingsOpen} onToggle={setSettingsOpen}>
           <div className="grid gap-6">{FIELDS.filter((field) => SETTINGS_FIELDS.has(field.name)).map(textField)}</div>
@@ -198,6 +205,7 @@ export function PostForm({ mode, initial, onSave, onChange, handleRef, actions, 
             onSchedule={() => void submit("schedule")}
             onUnschedule={() => void submit("draft")}
             onChange={onChange}
+            canSchedule={!review}
           />
           {settingsExtra}
         </SettingsPanel>
@@ -205,7 +213,7 @@ export function PostForm({ mode, initial, onSave, onChange, handleRef, actions, 
 
       <FormAlert error={formError} />
 
-      <SaveBar live={live} saving={saving} status={actions} warning={altWarning.text} />
+      <SaveBar live={live} saving={saving} status={actions} warning={altWarning.text} review={review} />
     </form>
   );
 }

@@ -13,7 +13,8 @@ import { ImageUploadButton } from "./image-upload-button";
  * What the form asks of these fields when it saves: Save Draft, Publish, Schedule, or Update of a
  * published or scheduled post, which leaves its publication as stored (decision 182).
  */
-export type SaveIntent = "draft" | "publish" | "schedule" | "update";
+/** "review": a draft saved and submitted for review, by a role that may not publish (decision 210). */
+export type SaveIntent = "draft" | "publish" | "schedule" | "update" | "review";
 
 export type PostWorkflowHandle = {
   /** The editorial fields to send with this save. */
@@ -70,6 +71,7 @@ export function PostWorkflowFields({
   onSchedule,
   onUnschedule,
   onChange,
+  canSchedule = true,
 }: {
   ref: React.Ref<PostWorkflowHandle>;
   idPrefix: string;
@@ -80,6 +82,8 @@ export function PostWorkflowFields({
   onUnschedule: () => void;
   /** Called after each change the person makes, like the rest of the form's (autosave listens). */
   onChange?: () => void;
+  /** False for a role that may not publish: no scheduling then. */
+  canSchedule?: boolean;
 }) {
   const scheduled = postStatus(initial) === "scheduled";
   const [publishAt, setPublishAt] = useState(scheduled ? toLocalInput(initial.publish_at) : "");
@@ -133,6 +137,7 @@ export function PostWorkflowFields({
 
   return (
     <div className="grid gap-6 sm:grid-cols-2">
+      {canSchedule ? (
       <fieldset className="rounded-md border border-slate-200 p-4 sm:col-span-2">
         <legend className="px-1 text-sm font-semibold text-slate-900">{publishingTexts.scheduleHeading}</legend>
         {scheduled && initial.publish_at ? (
@@ -161,6 +166,7 @@ export function PostWorkflowFields({
         </div>
         {error("publish_at")}
       </fieldset>
+      ) : null}
 
       <SeoFields
         id={id}

@@ -17,6 +17,7 @@ import type {
   RevisionSummary,
 } from "../../../domain/post-workflow";
 import type { TriagePatch } from "../../../domain/report-triage";
+import type { ReviewRequest, WaitingReview } from "../../../domain/post-review";
 import type { PageRevision, PageRevisionSummary } from "../../../domain/page-revisions";
 import type { PageSeo, PageSummary, SitePage } from "../../../domain/site-pages";
 import type { ReportStatus } from "../../../domain/vulnerability-report";
@@ -107,6 +108,9 @@ export const adminApi = {
     return call<AuditPage>(`/api/admin/audit?${params.toString()}`);
   },
 
+  /** The signed-in person: what the screens offer follows their role. */
+  me: () => call<Me>("/api/admin/me"),
+
   listPosts: () => call<BlogPostSummary[]>("/api/admin/posts"),
   getPost: (id: string) => call<BlogPost>(post(id)),
   createPost: (values: PostInput) => call<BlogPost>("/api/admin/posts", { method: "POST", body: values }),
@@ -131,6 +135,13 @@ export const adminApi = {
     call<CreatedPreviewLink>(`${post(id)}/preview-links`, { method: "POST", body: { purpose } }),
   revokePreviewLink: (id: string, linkId: string) =>
     call<void>(`${post(id)}/preview-links/${encodeURIComponent(linkId)}`, { method: "DELETE" }),
+  // Review requests (docs/decisions/210): the writer submits a draft; an editor sends it back or publishes it.
+  submitForReview: (id: string) => call<ReviewRequest>(`${post(id)}/review-requests`, { method: "POST" }),
+  /** The post's latest request, or null. */
+  latestReview: (id: string) => call<ReviewRequest | null>(`${post(id)}/review-requests`),
+  listWaitingReviews: () => call<WaitingReview[]>("/api/admin/review-requests"),
+  returnReview: (requestId: string, note: string) =>
+    call<ReviewRequest>(`/api/admin/review-requests/${encodeURIComponent(requestId)}/return`, { method: "POST", body: { note } }),
   /** Revokes every preview link of every post; answers how many still worked. */
   revokeAllPreviewLinks: () => call<{ revoked: number }>("/api/admin/preview-links", { method: "DELETE" }),
 
@@ -159,8 +170,8 @@ export const adminApi = {
 
   listMessages: (page: number, query: Partial<InboxQuery> = {}) =>
     call<ContactMessagePage>(`/api/admin/contact/messages?${inboxSearchParams({ ...query, page })}`),
-  /** The navigation's badges: unread messages and untriaged reports. */
-  counts: () => call<{ unreadMessages: number; newReports: number; reportsAwaitingTeam: number }>("/api/admin/counts"),
+  /** The navigation's badges: unread messages, untriaged reports, and drafts waiting for review (for those who review). */
+  counts: () => call<{ unreadMessages: number; newReports: number; reportsAwaitingTeam: number; reviews?: number }>("/api/admin/counts"),
   markAllMessagesRead: () => call<{ updated: number; unread: number }>("/api/admin/contact/messages/read-all", { method: "POST" }),
   setMessageRead: (id: string, read: boolean) =>
     call<ContactMessage>(`/api/admin/contact/messages/${encodeURIComponent(id)}`, { method: "PATCH", body: { read } }),

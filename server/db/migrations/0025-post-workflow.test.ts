@@ -51,7 +51,8 @@ test("the editorial migrations keep every existing post, public ones still publi
     await migrateToLatest(db);
     const after = await db.selectFrom("blog_posts").selectAll().executeTakeFirstOrThrow();
     // The posts table keeps its columns; the new fields live beside it, empty for old posts.
-    expect(after).toEqual(row);
+    // Migration 0073 adds who created and changed it, null on older posts.
+    expect(after).toEqual({ ...row, created_by: null, updated_by: null });
     expect(await db.selectFrom("blog_post_editorial").selectAll().execute()).toEqual([]);
     expect(await getPublishedPost(db, "kept")).toMatchObject({ title: "Kept", excerpt: "Short" });
     expect(await db.selectFrom("blog_slug_redirects").selectAll().execute()).toEqual([]);

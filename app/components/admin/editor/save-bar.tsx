@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { adminTexts } from "../../../../domain/admin-messages";
 import { liveSaveTexts } from "../../../../domain/post-editor";
+import { reviewTexts } from "../../../../domain/post-review";
 import { AdminButton } from "../admin-form";
 
 const disabledLook = "disabled:cursor-not-allowed disabled:opacity-50";
@@ -11,7 +12,20 @@ const disabledLook = "disabled:cursor-not-allowed disabled:opacity-50";
  * scheduled post: Update first (it keeps the post as it is), then Publish, and Save Draft as the
  * destructive choice, with the line that says it takes the post off the site.
  */
-export function SaveBar({ live, saving, status, warning }: { live: boolean; saving: boolean; status: React.ReactNode; warning?: string }) {
+export function SaveBar({
+  live,
+  saving,
+  status,
+  warning,
+  review,
+}: {
+  live: boolean;
+  saving: boolean;
+  status: React.ReactNode;
+  warning?: string;
+  /** A role that may not publish submits for review instead (decision 210). */
+  review?: { waiting: boolean };
+}) {
   const takesDownId = useId();
   return (
     <div
@@ -37,9 +51,17 @@ export function SaveBar({ live, saving, status, warning }: { live: boolean; savi
           >
             {adminTexts.saveDraft}
           </AdminButton>
-          <AdminButton variant={live ? "outline" : "primary"} type="submit" value="publish" disabled={saving} className={disabledLook}>
-            {adminTexts.publish}
-          </AdminButton>
+          {!review ? (
+            <AdminButton variant={live ? "outline" : "primary"} type="submit" value="publish" disabled={saving} className={disabledLook}>
+              {adminTexts.publish}
+            </AdminButton>
+          ) : review.waiting ? (
+            <span className="text-sm font-semibold text-slate-700">{reviewTexts.waiting}</span>
+          ) : (
+            <AdminButton variant="primary" type="submit" value="review" disabled={saving} className={disabledLook}>
+              {reviewTexts.submit}
+            </AdminButton>
+          )}
           {live ? (
             <AdminButton variant="primary" type="submit" value="update" disabled={saving} className={disabledLook}>
               {liveSaveTexts.update}

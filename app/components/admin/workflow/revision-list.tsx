@@ -1,11 +1,18 @@
 import type { ReactNode } from "react";
 import { workflowTexts, type RevisionSummary } from "../../../../domain/post-workflow";
+import { ROLE_LABELS, type Actor } from "../../../../domain/roles";
 import { revisionLabel } from "./revision-label";
 
 const revisionButtonClass =
   "rounded-md border border-slate-300 px-3 py-1 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-50";
 
-type ListedRevision = Pick<RevisionSummary, "id" | "kind" | "published" | "title" | "updated_at">;
+/** `saved_by`: who kept it, named, on a post's revisions (decision 210); a page's names a session, not shown. */
+type ListedRevision = Pick<RevisionSummary, "id" | "kind" | "published" | "title" | "updated_at"> & { saved_by?: Actor | string | null };
+
+function savedBy(revision: ListedRevision): string | undefined {
+  const by = revision.saved_by;
+  return by && typeof by === "object" ? workflowTexts.savedBy(`${by.name} (${ROLE_LABELS[by.role]})`) : undefined;
+}
 
 /**
  * A history's revisions, newest first, as the post and page editors both list them: what kind of
@@ -35,6 +42,7 @@ export function RevisionList<T extends ListedRevision>({
                 <span className="ml-2 rounded-full bg-green-50 px-2 py-0.5 text-xs font-semibold text-green-800">{workflowTexts.publishedRevision}</span>
               ) : null}
               <span className="block break-words text-xs text-slate-600">{revision.title}</span>
+              {savedBy(revision) ? <span className="block text-xs text-slate-600">{savedBy(revision)}</span> : null}
             </span>
             <button type="button" disabled={disabled} className={revisionButtonClass} aria-label={`${workflowTexts.compare}: ${label}`} onClick={() => onCompare(revision)}>
               {workflowTexts.compare}

@@ -25,6 +25,8 @@ type WorkflowEditorProps = {
   onSave: (save: PostSave, draftId: string | undefined) => Promise<SaveOutcome>;
   /** More panels for the settings column (they show beside the writing area on wide screens). */
   settingsExtra?: React.ReactNode;
+  /** For a role that may not publish: Submit for review instead of Publish (decision 210). */
+  review?: { waiting: boolean };
 };
 
 /**
@@ -33,7 +35,7 @@ type WorkflowEditorProps = {
  * unsaved version, the revision history, Preview and shareable preview links. Save Draft and
  * Publish keep the specification's meaning; `onSave` gets the id of a draft an autosave created.
  */
-export function WorkflowEditor({ id, savedAt, initial, onSave, settingsExtra }: WorkflowEditorProps) {
+export function WorkflowEditor({ id, savedAt, initial, onSave, settingsExtra, review }: WorkflowEditorProps) {
   const run = useAdminCall();
   const formRef = useRef<PostFormHandle>(null);
   const localTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -126,6 +128,7 @@ export function WorkflowEditor({ id, savedAt, initial, onSave, settingsExtra }: 
         onChange={changed}
         handleRef={formRef}
         settingsExtra={settingsExtra}
+        review={review}
         actions={
           <>
             <AutosaveStatusText status={autosave.status} live={postStatus(initial.workflow ?? { published: false }) === "published"} />
