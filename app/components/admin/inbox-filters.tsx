@@ -71,6 +71,16 @@ export function InboxSelect<T extends string>({
   );
 }
 
+/** An on-or-off filter of an inbox ("Assigned to me"), as tall as the selects beside it. */
+export function InboxCheckbox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
+      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} className="size-5 accent-indigo-700" />
+      {label}
+    </label>
+  );
+}
+
 /** An inbox's previous and next pages, with where the reader is. Nothing when one page holds all. */
 export function InboxPager({
   page,
