@@ -150,7 +150,7 @@ export const triageCopy = {
     byPerson: (name: string, role: string) => `by ${name} (${role})`,
     assigned: (name: string) => `Assigned to ${name}`,
     unassigned: "Unassigned",
-    assessed: (detail: string) => `Assessment saved: ${detail}`,
+    assessed: (detail: string) => `Assessed: ${detail}`,
     /** A status the reporter's answer brought back (docs/decisions/189): what happened, not who chose it. */
     backAfterReply: (label: string) => `Back to the team after the reporter's reply (${label})`,
     files: "Files",

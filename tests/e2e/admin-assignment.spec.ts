@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { ADMIN_TOKEN_STORAGE_KEY } from "../../domain/auth";
 import { axeViolations } from "../helpers/axe";
+import { waitForHydration } from "../helpers/hydration";
 import { validReportFields } from "../helpers/sample-files";
 import { apiToken, signIn, unique } from "./admin-session";
 import { sharedDataDir, withDatabase } from "./blog-data";
@@ -83,7 +84,9 @@ test("the owner assigns a report to a security person, who finds it under Assign
   const theirs = await pageAs(browser, priya.token);
   await theirs.goto("/admin/reports");
   await expect(theirs.getByRole("heading", { level: 1, name: "Vulnerability Reports" })).toBeVisible();
-  await theirs.getByLabel("Assigned to me").check();
+  const mine = theirs.getByLabel("Assigned to me");
+  await waitForHydration(mine);
+  await mine.check();
   await expect(theirs).toHaveURL(/assigned=me/);
   const row = theirs.getByRole("row").filter({ hasText: title });
   await expect(row).toBeVisible();
