@@ -47,6 +47,7 @@ export const AUDIT_ACTION_LABELS = {
   "report.assessed": "Report assessed",
   "report.message_sent": "Message sent to the reporter",
   "report.case_links_ended": "Every case link ended",
+  "report.assigned": "Report assigned",
   "message.read": "Message marked read",
   "message.unread": "Message marked unread",
   "messages.all_read": "All messages marked read",

@@ -84,6 +84,8 @@ export type ReportListFilter = {
   sort: InboxSort | "due" | "cvss";
   /** "overdue": only open reports past a due date; "open": only reports not closed. */
   due: "overdue" | "open" | undefined;
+  /** "me": only the reports assigned to whoever asks. */
+  assigned: "me" | undefined;
 };
 
 export type ReportFilterResult =
@@ -111,5 +113,7 @@ export function parseReportFilter(
   if (sort === undefined) return { ok: false, field: "sort", error: "sort must be newest, oldest, due or cvss" };
   const due = params.due === undefined || params.due === "" ? undefined : (["overdue", "open"] as const).find((each) => each === params.due);
   if (params.due !== undefined && params.due !== "" && due === undefined) return { ok: false, field: "due", error: "due must be overdue or open" };
-  return { ok: true, filter: { q, status, severity, sort, due } };
+  const assigned = params.assigned === "me" ? "me" : undefined;
+  if (params.assigned !== undefined && params.assigned !== "" && assigned === undefined) return { ok: false, field: "assigned", error: "assigned must be me" };
+  return { ok: true, filter: { q, status, severity, sort, due, assigned } };
 }

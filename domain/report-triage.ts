@@ -3,8 +3,10 @@
  * severity (the reporter's stays as they chose it), a CVSS vector with its score, the report it
  * duplicates, and whether the acknowledgments page may show its title.
  */
+import type { CaseEvent } from "./disclosure-case";
 import type { DeadlineStep, Deadlines } from "./disclosure-deadlines";
 import type { ReportStatus } from "./report-status";
+import { may, ROLES, type Actor, type Role } from "./roles";
 
 /** The qualitative rating of a CVSS 3.1 or 4.0 score (the same bands in both). */
 export function cvssRating(score: number): "None" | "Low" | "Medium" | "High" | "Critical" {
@@ -64,7 +66,8 @@ export const triageMessages = {
   statusTeamOnly: "Only the reporter can withdraw a report",
   publishTitleInvalid: "publish_title must be true or false",
   messageRequired: "Write a message",
-  nothingToChange: "Nothing to change: send status, duplicate_of, assessed_severity, cvss_vector or publish_title",
+  nothingToChange: "Nothing to change: send status, duplicate_of, assessed_severity, cvss_vector, publish_title or assignee_id",
+  assigneeInvalid: "Choose someone of the team who may triage reports",
 } as const;
 
 /** Inbox orders beyond newest and oldest. */
@@ -77,4 +80,27 @@ export type TriagePatch = {
   assessed_severity?: string | null;
   cvss_vector?: string | null;
   publish_title?: boolean;
+  /** A person who may triage reports (ASSIGNABLE_ROLES), or null to unassign. */
+  assignee_id?: string | null;
 };
+
+/**
+ * Who a report can be assigned to: the roles the policy lets triage reports (docs/decisions/211),
+ * so a change of the policy changes this list too.
+ */
+export const ASSIGNABLE_ROLES: readonly Role[] = ROLES.filter((role) => may(role, "reports.triage"));
+
+/** A report's timeline as the team reads it: each step of the team names who took it. */
+export type TeamEvent =
+  | (CaseEvent & { actor: Actor | null })
+  | { id: string; at: string; kind: "assignment"; author: "team"; assignee: string | null; actor: Actor | null }
+  | { id: string; at: string; kind: "assessment"; author: "team"; detail: string; actor: Actor | null };
+
+/** What an assessment set, in words (the timeline and the audit trail); undefined when it set neither. */
+export function assessmentDetail({ assessed_severity: severity, cvss_vector: vector }: Pick<TriagePatch, "assessed_severity" | "cvss_vector">): string | undefined {
+  const parts = [
+    severity === undefined ? undefined : `Severity: ${severity ?? "none"}`,
+    vector === undefined ? undefined : `CVSS: ${vector ?? "none"}`,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join("; ") : undefined;
+}

@@ -90,6 +90,11 @@ export const accountCopy = {
   auditTo: "To",
   auditTimeZone: (zone: string) => `Times are in your time zone, ${zone}.`,
   auditBy: "By",
+  auditWho: "Who",
+  auditPerson: "Person",
+  allPeople: "Everyone",
+  /** A person asked for by the address who is no longer on the team's list. */
+  otherPerson: "Someone no longer on the team",
   auditFilters: "Filter the trail",
   auditApply: "Show",
 } as const;

@@ -40,6 +40,7 @@ export const triageCopy = {
     deadlines: "Deadlines",
     deadlinesOpen: "Open",
     deadlinesOverdue: "Overdue",
+    assignedToMe: "Assigned to me",
     noMatches: "No reports match.",
   },
   /** The inbox's link to a report: its reference, then its title (the link's own text is the reference). */
@@ -123,6 +124,20 @@ export const triageCopy = {
     /** While the clock stands still for the reporter (docs/decisions/189). */
     paused: (since: string) => `Paused: waiting for the reporter since ${since}`,
   },
+  assignee: {
+    label: "Assignee",
+    hint: "Who of the team takes this report. They are emailed a link to it.",
+    unassigned: "Unassigned",
+    save: "Save assignee",
+    saving: "Saving…",
+    loading: "Loading the team…",
+    loadFailed: "The team could not be loaded.",
+    nothingChanged: "Nothing has changed",
+    saved: (name: string | null) => (name ? `Assigned to ${name}` : "Unassigned"),
+    failed: "Failed to save the assignee",
+    /** The inbox's second line under a title. */
+    short: (name: string) => `Assigned to ${name}`,
+  },
   conversation: {
     title: "Conversation",
     empty: "No messages or status changes yet.",
@@ -130,6 +145,12 @@ export const triageCopy = {
     team: "Security team",
     statusChanged: (label: string) => `Status changed to ${label}`,
     by: (who: string) => `by the ${who === "team" ? "security team" : "reporter"}`,
+    /** A step of the team, named by who took it: "Priya (Security)". */
+    person: (name: string, role: string) => `${name} (${role})`,
+    byPerson: (name: string, role: string) => `by ${name} (${role})`,
+    assigned: (name: string) => `Assigned to ${name}`,
+    unassigned: "Unassigned",
+    assessed: (detail: string) => `Assessed: ${detail}`,
     /** A status the reporter's answer brought back (docs/decisions/189): what happened, not who chose it. */
     backAfterReply: (label: string) => `Back to the team after the reporter's reply (${label})`,
     files: "Files",

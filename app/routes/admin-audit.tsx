@@ -9,6 +9,7 @@ import {
   type AuditAction,
   type AuditEvent,
 } from "../../domain/audit";
+import { ROLE_LABELS, type Role } from "../../domain/roles";
 import { AdminTableHead, AdminTime, BackToAdmin, QueryStatus, StackedCell } from "../components/admin/admin-panels";
 import { AdminButton, adminInputClass, FieldLabel } from "../components/admin/admin-form";
 import { SiteLink } from "../components/ui/site-link";
@@ -23,7 +24,7 @@ import type { Route } from "./+types/admin-audit";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(siteFromMatches(matches), { title: copy.auditTitle, description: "Who did what, and when.", path: "/admin/audit", noindex: true });
 
-const FILTERS = ["kind", "action", "from", "to"] as const;
+const FILTERS = ["kind", "action", "actor", "from", "to"] as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A day picked in the admin's time zone as the instant it starts (or, for `to`, the next day starts). */
@@ -35,9 +36,10 @@ function localDayStart(day: string, next = false): string {
 }
 
 /**
- * The audit trail (docs/decisions/152, 191, 192): newest first, 50 a page, filtered by kind of
- * event, action and dates (the address holds them all); each target named as a person would and
- * linked, times in the admin's time zone, a list of blocks on a phone.
+ * The audit trail (docs/decisions/152, 191, 192, 211): newest first, 50 a page, filtered by kind
+ * of event, action, person and dates (the address holds them all); who acted by name and role,
+ * each target named as a person would and linked, times in the admin's time zone, a list of
+ * blocks on a phone.
  */
 export default function AdminAudit() {
   const [params] = useSearchParams();
@@ -45,7 +47,13 @@ export default function AdminAudit() {
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
   const chosen = Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ""])) as Record<(typeof FILTERS)[number], string>;
   const { query } = useAdminQuery(`audit:${page}:${FILTERS.map((name) => chosen[name]).join(":")}`, () =>
-    adminApi.audit(page, { action: chosen.action, kind: chosen.kind, from: localDayStart(chosen.from), to: localDayStart(chosen.to, true) }),
+    adminApi.audit(page, {
+      action: chosen.action,
+      kind: chosen.kind,
+      actor: chosen.actor,
+      from: localDayStart(chosen.from),
+      to: localDayStart(chosen.to, true),
+    }),
   );
   const data = query.status === "ready" ? query.data : undefined;
   const href = (next: Record<string, string>, nextPage = 1) => {
@@ -70,7 +78,7 @@ export default function AdminAudit() {
           <table className="w-full text-left text-sm">
             <AdminTableHead
               className="sr-only md:not-sr-only md:table-header-group"
-              columns={[copy.auditAt, copy.auditAction, copy.auditTarget, copy.auditIp, copy.auditBy]}
+              columns={[copy.auditAt, copy.auditWho, copy.auditAction, copy.auditTarget, copy.auditIp, copy.auditBy]}
             />
             <tbody>
               {data.items.map((item, index) => (
@@ -94,11 +102,13 @@ function AuditFilters({ chosen, onChange }: { chosen: Record<(typeof FILTERS)[nu
   const id = useId();
   const [from, setFrom] = useState(chosen.from);
   const [to, setTo] = useState(chosen.to);
+  const { query: people } = useAdminQuery("audit-people", () => adminApi.people());
+  const team = people.status === "ready" ? people.data : [];
   const selectClass = "mt-1 block w-full rounded-md border border-slate-500 px-3 py-2 text-slate-900";
   return (
     <form
       aria-label={copy.auditFilters}
-      className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+      className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
       onSubmit={(event) => {
         event.preventDefault();
         onChange({ ...chosen, from, to });
@@ -127,6 +137,20 @@ function AuditFilters({ chosen, onChange }: { chosen: Record<(typeof FILTERS)[nu
         </select>
       </div>
       <div>
+        <FieldLabel htmlFor={`${id}-actor`}>{copy.auditPerson}</FieldLabel>
+        <select id={`${id}-actor`} value={chosen.actor} onChange={(event) => onChange({ ...chosen, actor: event.target.value })} className={selectClass}>
+          <option value="">{copy.allPeople}</option>
+          {team.map((person) => (
+            <option key={person.id} value={person.id}>
+              {personLabel(person)}
+            </option>
+          ))}
+          {chosen.actor && people.status === "ready" && !team.some((person) => person.id === chosen.actor) ? (
+            <option value={chosen.actor}>{copy.otherPerson}</option>
+          ) : null}
+        </select>
+      </div>
+      <div>
         <FieldLabel htmlFor={`${id}-from`}>{copy.auditFrom}</FieldLabel>
         <input id={`${id}-from`} type="date" value={from} onChange={(event) => setFrom(event.target.value)} className={`${adminInputClass} border-slate-500`} />
       </div>
@@ -150,6 +174,11 @@ function detailText(item: AuditEvent): string | undefined {
   return item.detail;
 }
 
+/** "Priya (Security)": a person as the trail names them. */
+function personLabel({ name, role }: { name: string; role: Role }): string {
+  return `${name} (${ROLE_LABELS[role]})`;
+}
+
 function AuditRow({ item }: { item: AuditEvent }) {
   const link = auditTargetHref(item.target_kind, item.target_id);
   const name = item.target_label ?? item.target;
@@ -158,6 +187,9 @@ function AuditRow({ item }: { item: AuditEvent }) {
     <tr className="block border-b border-slate-100 py-2 md:table-row md:py-0">
       <StackedCell label={copy.auditAt} wide="md">
         <AdminTime iso={item.at} />
+      </StackedCell>
+      <StackedCell label={copy.auditWho} wide="md">
+        {item.actor ? <span className="break-words">{personLabel(item.actor)}</span> : "—"}
       </StackedCell>
       <StackedCell label={copy.auditAction} wide="md">
         {AUDIT_ACTION_LABELS[item.action as AuditAction] ?? item.action}

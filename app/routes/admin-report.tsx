@@ -6,6 +6,7 @@ import { TEAM_STATUSES } from "../../domain/report-status";
 import { REPORT_FIELDS, reportMessages, REPORT_STATUS_LABELS, type ReportStatus } from "../../domain/vulnerability-report";
 import { AdminTime, QueryStatus, ReportPagesNav } from "../components/admin/admin-panels";
 import { AssessmentForm, type TriageErrors } from "../components/admin/report/assessment-form";
+import { AssigneeForm } from "../components/admin/report/assignee-form";
 import { AttachmentRow } from "../components/admin/report/attachment-row";
 import { EndCaseLinks } from "../components/admin/report/end-case-links";
 import { Conversation, type ReportUpdate } from "../components/admin/report/conversation";
@@ -71,7 +72,7 @@ function useReportChanges(report: TriagedReport, update: ReportUpdate) {
       setDraft((current) => {
         const next = { ...current };
         for (const field of Object.keys(patch) as (keyof TriagePatch)[]) {
-          if (field !== "status") (next as Record<string, unknown>)[field] = fresh[field];
+          if (field !== "status" && field !== "assignee_id") (next as Record<string, unknown>)[field] = fresh[field];
         }
         return next;
       });
@@ -136,6 +137,7 @@ function ReportPage({ report, update }: { report: TriagedReport; update: ReportU
               {triageCopy.updated}: <AdminTime iso={report.updated_at} />
             </p>
           </div>
+          <AssigneeForm report={report} error={errors.assignee_id} send={send} />
           <Conversation report={report} update={update} />
           <AssessmentForm report={report} draft={draft} setDraft={setDraft} saved={saved} errors={errors} send={send} />
         </div>

@@ -31,9 +31,10 @@ export default function ReportList() {
     severity: address.get("severity") || undefined,
     sort: SORTS.find((sort) => sort === address.get("sort")) ?? ("newest" as const),
     due: DUE_FILTERS.find((due) => due === address.get("due")),
+    assigned: address.get("assigned") === "me" ? ("me" as const) : undefined,
   };
   const { query } = useAdminQuery(`reports:${page}:${JSON.stringify(filter)}`, () => adminApi.listReports(page, filter));
-  const filtered = Boolean(filter.q || filter.status || filter.severity || filter.due);
+  const filtered = Boolean(filter.q || filter.status || filter.severity || filter.due || filter.assigned);
   const state = query.status === "ready" ? query.data : undefined;
   usePrerenderReady(state);
 
@@ -127,6 +128,7 @@ function ReportFacts({ report }: { report: InboxReport }) {
       <span className="whitespace-nowrap tabular-nums">
         {triageCopy.cvssShort} {report.cvss_score === null ? triageCopy.noScore : `${report.cvss_score.toFixed(1)} ${cvssRating(report.cvss_score)}`}
       </span>
+      {report.assignee ? <span>{triageCopy.assignee.short(report.assignee.name)}</span> : null}
       {band ? (
         <span className="inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 font-semibold text-amber-950 ring-1 ring-amber-400">
           {triageCopy.mismatchShort(band)}

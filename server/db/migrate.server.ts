@@ -42,6 +42,7 @@ import * as pageRevisions from "./migrations/0067-page-revisions";
 import * as auditSessionLabels from "./migrations/0070-audit-session-labels";
 import * as people from "./migrations/0071-people";
 import * as postReview from "./migrations/0073-post-review";
+import * as reportAssignment from "./migrations/0074-report-assignment";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) so the bundled
@@ -90,6 +91,7 @@ export const migrations: Record<string, Migration> = {
   "0070-audit-session-labels": auditSessionLabels,
   "0071-people": people,
   "0073-post-review": postReview,
+  "0074-report-assignment": reportAssignment,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

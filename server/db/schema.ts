@@ -220,11 +220,16 @@ export type ReportCaseTokensTable = {
 export type ReportEventsTable = {
   id: string;
   report_id: string;
-  kind: "status" | "message";
+  /** "assignment" (`body`: the assignee's name, null when unassigned) and "assessment" (`body`: what was set) since migration 0074. */
+  kind: "status" | "message" | "assignment" | "assessment";
   author: "team" | "reporter";
   status: ReportStatus | null;
   body: string | null;
   created_at: string;
+  /** Who of the team acted (migration 0074), their name and role as they were then; null for the reporter and older events. */
+  actor_id: string | null;
+  actor_name: string | null;
+  actor_role: string | null;
 };
 
 /** A reporter's correction before triage (migration 0061): the fields it changed, before and after, as JSON. */

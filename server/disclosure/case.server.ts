@@ -60,7 +60,7 @@ export async function caseView(
     nextStep: closed || report.status === PAUSED_STATUS ? null : nextDue,
     duplicateOf: report.status === "duplicate" ? report.duplicate_of_reference : null,
     credit: { choice: (report.credit as CreditChoice | null) ?? null, name: report.credit_name, url: report.credit_url },
-    events: await reportTimeline(db, reportId, "reporter"),
+    events: await reportTimeline(db, reportId),
     links: await listCaseLinks(db, reportId, currentLinkHash),
   };
 }

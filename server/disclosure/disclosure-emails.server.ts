@@ -144,3 +144,24 @@ export function reporterWithdrewEmail(config: MailConfig, { id, reference, title
     text: [`The reporter withdrew ${reference} on the case page.`, `Open the report at ${config.public.siteUrl}/admin/reports/${id}`].join("\n"),
   };
 }
+
+/**
+ * To the person a report was just assigned to: its reference, its title and the way to it; the
+ * reply goes to the security team's address, as the team's own emails do.
+ */
+export function reportAssignedEmail(
+  config: MailConfig,
+  { to, id, reference, title, by }: { to: string; id: string; reference: string; title: string; by: string },
+): OutgoingEmail {
+  return {
+    to,
+    replyTo: config.mail.securityTo,
+    subject: `[${reference}] Assigned to you: ${oneLineHeader(title)}`,
+    text: [
+      `${oneLineHeader(by)} assigned the vulnerability report ${reference} to you.`,
+      `Title: ${oneLineHeader(title)}`,
+      "",
+      `Open the report at ${config.public.siteUrl}/admin/reports/${id}`,
+    ].join("\n"),
+  };
+}

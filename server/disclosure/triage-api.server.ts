@@ -1,6 +1,6 @@
 import express from "express";
 import { analyticsPeriod, dayOf } from "../../domain/analytics";
-import { triageMessages, type TriagePatch } from "../../domain/report-triage";
+import { assessmentDetail, triageMessages, type TriagePatch } from "../../domain/report-triage";
 import { isReportStatus, reportMessages } from "../../domain/vulnerability-report";
 import { ACKNOWLEDGMENTS_TAG, recordContentChange } from "../cache/content-changes.server";
 import { REPORT_STATUS_LABELS } from "../../domain/report-status";
@@ -10,7 +10,8 @@ import { adminRoutes, recordAudit } from "../auth/admin-routes.server";
 import { cvssMessages } from "../../domain/cvss";
 import { CVSS_VECTOR_MAX } from "../../domain/cvss-vector";
 import { disclosureMetrics } from "./disclosure-metrics.server";
-import { getTriagedReport, postTeamMessage, updateTriage } from "./triage.server";
+import { getTriagedReport, listAssignees, postTeamMessage, updateTriage } from "./triage.server";
+import { actorOf } from "../people/people.server";
 import { endAllCaseLinks } from "../reports/case-links.server";
 
 /**
@@ -28,6 +29,11 @@ export function triageApiRouter(services: AppServices) {
     res.json(await disclosureMetrics(db, period.period));
   });
 
+  // Who a report can be assigned to: the people whose role may triage reports.
+  admin.door("reports.triage").get("/admin/security/assignees", async (_req, res) => {
+    res.json(await listAssignees(db));
+  });
+
   admin.door("reports.read").get("/admin/security/reports/:id", async (req, res) => {
     const report = await getTriagedReport(services, req.params.id as string);
     if (!report) return sendApiError(res, 404, reportMessages.notFound);
@@ -37,11 +43,16 @@ export function triageApiRouter(services: AppServices) {
   admin.door("reports.triage").patch("/admin/security/reports/:id", async (req, res) => {
     const parsed = triagePatch(req.body);
     if (!parsed.ok) return sendApiError(res, 400, parsed.error, { [parsed.field]: parsed.error });
-    const result = await updateTriage(services, req.params.id as string, parsed.patch);
+    const actor = await actorOf(db, res.locals.adminSession!);
+    const result = await updateTriage(services, req.params.id as string, parsed.patch, actor);
     if (!result.ok) return sendApiError(res, result.status, result.error, result.field ? { [result.field]: result.error } : undefined);
     const what = { target: String(req.params.id), label: result.report.reference };
     if (parsed.patch.status) await recordAudit(res, { action: "report.status_changed", ...what, detail: REPORT_STATUS_LABELS[parsed.patch.status] });
-    if (assessment(parsed.patch)) await recordAudit(res, { action: "report.assessed", ...what, detail: assessment(parsed.patch) });
+    const assessed = assessmentDetail(parsed.patch);
+    if (assessed) await recordAudit(res, { action: "report.assessed", ...what, detail: assessed });
+    if (result.assigneeChanged) {
+      await recordAudit(res, { action: "report.assigned", ...what, detail: result.report.assignee ? `Assigned to ${result.report.assignee.name}` : "Unassigned" });
+    }
     await recordContentChange(db, [ACKNOWLEDGMENTS_TAG]);
     res.json({ report: result.report });
   });
@@ -51,7 +62,7 @@ export function triageApiRouter(services: AppServices) {
     if (typeof body !== "string") {
       return sendApiError(res, 400, triageMessages.messageRequired, { body: triageMessages.messageRequired });
     }
-    const result = await postTeamMessage(services, req.params.id as string, body);
+    const result = await postTeamMessage(services, req.params.id as string, body, await actorOf(db, res.locals.adminSession!));
     if (!result.ok) return sendApiError(res, result.status, result.error, result.status === 400 ? { body: result.error } : undefined);
     await recordAudit(res, { action: "report.message_sent", target: String(req.params.id), label: result.report.reference });
     res.status(201).json({ report: result.report });
@@ -70,15 +81,6 @@ export function triageApiRouter(services: AppServices) {
 }
 
 type PatchField = keyof TriagePatch;
-
-/** What an assessment set, in words, for the audit trail (decision 191); undefined when it set neither. */
-function assessment({ assessed_severity: severity, cvss_vector: vector }: TriagePatch): string | undefined {
-  const parts = [
-    severity === undefined ? undefined : `Severity: ${severity ?? "none"}`,
-    vector === undefined ? undefined : `CVSS: ${vector ?? "none"}`,
-  ].filter(Boolean);
-  return parts.length > 0 ? parts.join("; ") : undefined;
-}
 
 /** The PATCH body's fields, each of its type; anything else named is refused. */
 function triagePatch(body: unknown): { ok: true; patch: TriagePatch } | { ok: false; field: PatchField; error: string } {
@@ -101,6 +103,11 @@ function triagePatch(body: unknown): { ok: true; patch: TriagePatch } | { ok: fa
   if (input.publish_title !== undefined) {
     if (typeof input.publish_title !== "boolean") return { ok: false, field: "publish_title", error: triageMessages.publishTitleInvalid };
     patch.publish_title = input.publish_title;
+  }
+  if (input.assignee_id !== undefined) {
+    const value = input.assignee_id;
+    if (value !== null && (typeof value !== "string" || value.length > 100)) return { ok: false, field: "assignee_id", error: triageMessages.assigneeInvalid };
+    patch.assignee_id = value === "" ? null : value;
   }
   if (Object.keys(patch).length === 0) return { ok: false, field: "status", error: triageMessages.nothingToChange };
   return { ok: true, patch };

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
-import { caseTexts, MESSAGE_MAX, type CaseEvent } from "../../domain/disclosure-case";
-import { triageMessages, type TriageFacts, type TriagePatch } from "../../domain/report-triage";
+import { caseTexts, MESSAGE_MAX } from "../../domain/disclosure-case";
+import { ASSIGNABLE_ROLES, assessmentDetail, triageMessages, type TeamEvent, type TriageFacts, type TriagePatch } from "../../domain/report-triage";
+import type { Actor } from "../../domain/roles";
 import {
   isClosedStatus,
   reporterHearsOf,
@@ -11,16 +12,29 @@ import {
 } from "../../domain/vulnerability-report";
 import type { AppServices } from "../context.server";
 import type { Database } from "../db/schema";
-import { notifyOutbox } from "../mail/outbox.server";
+import { enqueueEmail, notifyOutbox } from "../mail/outbox.server";
+import { findPerson, namesOfPeople, peopleWithRoles } from "../people/people.server";
+import { reportAssignedEmail } from "./disclosure-emails.server";
 import { reportAttachments } from "../reports/reports.server";
 import { scoreCvss } from "../../domain/cvss";
 import { tellReporter } from "./reporter-digest.server";
 import { reportRevisions } from "./report-correction.server";
 import type { ReportRevision } from "../../domain/report-correction";
-import { addReportEvent, dueFactsOf, reportTimeline } from "../reports/report-timeline.server";
+import { addReportEvent, dueFactsOf, teamTimeline } from "../reports/report-timeline.server";
 
-/** A report as its admin page shows it: the reporter's fields, the team's assessment, deadlines and timeline. */
-export type TriagedReport = ReportDetail & TriageFacts & { events: CaseEvent[]; revisions: ReportRevision[] };
+/** A report as its admin page shows it: the reporter's fields, the team's assessment, deadlines, assignee and timeline. */
+export type TriagedReport = ReportDetail & TriageFacts & { assignee: Actor | null; events: TeamEvent[]; revisions: ReportRevision[] };
+
+/** Who the report's assignee is, by name and role as they are now (a removed person still named). */
+export async function assigneesOf(db: Kysely<Database>, ids: readonly (string | null)[]): Promise<Map<string, Actor>> {
+  const names = await namesOfPeople(db, ids.filter((id): id is string => Boolean(id)));
+  return new Map([...names].map(([id, person]) => [id, { id, ...person }]));
+}
+
+/** Who a report can be assigned to: the people of the team whose role may triage reports. */
+export function listAssignees(db: Kysely<Database>): Promise<Actor[]> {
+  return peopleWithRoles(db, ASSIGNABLE_ROLES);
+}
 
 export async function getTriagedReport(
   { db, config }: Pick<AppServices, "db" | "config">,
@@ -37,7 +51,7 @@ export async function getTriagedReport(
     .orderBy("created_at")
     .execute();
   const facts = (await dueFactsOf(db, config, [row], now)).get(id)!;
-  const events = await reportTimeline(db, id, "team");
+  const events = await teamTimeline(db, id);
   const conversationFiles = new Set(events.flatMap((event) => (event.kind === "message" ? event.files.map((file) => file.id) : [])));
   return {
     ...row,
@@ -57,6 +71,7 @@ export async function getTriagedReport(
     acknowledged_at: row.acknowledged_at,
     assessed_at: row.assessed_at,
     resolved_at: row.resolved_at,
+    assignee: row.assignee_id ? ((await assigneesOf(db, [row.assignee_id])).get(row.assignee_id) ?? null) : null,
     ...facts,
     events,
     revisions: await reportRevisions(db, id),
@@ -68,6 +83,7 @@ export async function postTeamMessage(
   services: Pick<AppServices, "db" | "config">,
   id: string,
   body: string,
+  actor: Actor,
   now = new Date(),
 ): Promise<{ ok: true; report: TriagedReport } | { ok: false; status: 400 | 404; error: string }> {
   const text = body.trim();
@@ -78,7 +94,7 @@ export async function postTeamMessage(
     const report = await trx.selectFrom("security_reports").select(["id", "reference", "reporter_email"]).where("id", "=", id).executeTakeFirst();
     if (!report) return false;
     await markAnswered(trx, id, now);
-    await addReportEvent(trx, { report_id: id, kind: "message", author: "team", body: text }, now);
+    await addReportEvent(trx, { report_id: id, kind: "message", author: "team", body: text, actor }, now);
     await tellReporter(trx, config, report, { kind: "message", body: text }, now);
     return true;
   });
@@ -95,19 +111,22 @@ async function markAnswered(db: Kysely<Database>, id: string, now: Date): Promis
 }
 
 export type TriageResult =
-  | { ok: true; report: TriagedReport }
+  | { ok: true; report: TriagedReport; assigneeChanged: boolean }
   | { ok: false; status: 400 | 404; error: string; field?: keyof TriagePatch };
 
 /**
  * The team's decisions, checked together and applied in one transaction: a status (with the
  * report it duplicates, for "duplicate"), an assessed severity, a CVSS vector (scored; empty
- * clears it) and whether the title may be published. A status change the reporter should know
- * of is emailed to them; a closing one stops the resolution clock, a reopening restarts it.
+ * clears it), whether the title may be published and who the report is assigned to. A status
+ * change the reporter should know of is emailed to them; a closing one stops the resolution
+ * clock, a reopening restarts it. Each change goes on the timeline in `actor`'s name; a new
+ * assignee with an address is emailed, unless they assigned it to themselves.
  */
 export async function updateTriage(
   services: Pick<AppServices, "db" | "config">,
   id: string,
   patch: TriagePatch,
+  actor: Actor,
   now = new Date(),
 ): Promise<TriageResult> {
   const { db, config } = services;
@@ -136,12 +155,24 @@ export async function updateTriage(
     if (original.id === id) return { ok: false, status: 400, error: triageMessages.duplicateSelf, field: "duplicate_of" };
     duplicateOf = original;
   } else if (patch.duplicate_of !== undefined) duplicateOf = null;
+  let assignee: { id: string; name: string; email: string | null } | null | undefined;
+  if (patch.assignee_id) {
+    const person = await findPerson(db, patch.assignee_id);
+    if (!person || !ASSIGNABLE_ROLES.includes(person.role)) return { ok: false, status: 400, error: triageMessages.assigneeInvalid, field: "assignee_id" };
+    assignee = person;
+  } else if (patch.assignee_id === null) assignee = null;
   const status: ReportStatus = patch.status ?? current.status;
   const duplicateId = duplicateOf === undefined ? current.duplicate_of : (duplicateOf?.id ?? null);
   if (status === "duplicate" && !duplicateId) return { ok: false, status: 400, error: triageMessages.duplicateRequired, field: "duplicate_of" };
 
   const at = now.toISOString();
   const statusChanged = status !== current.status;
+  const assigneeChanged = assignee !== undefined && (assignee?.id ?? null) !== current.assignee_id;
+  const assessed = assessmentDetail({
+    ...(patch.assessed_severity !== undefined && patch.assessed_severity !== current.assessed_severity ? { assessed_severity: patch.assessed_severity } : {}),
+    ...(cvss && cvss.vector !== current.cvss_vector ? { cvss_vector: cvss.vector } : {}),
+  });
+  let emailed = false;
   const assessedNow = patch.assessed_severity != null || (cvss?.vector ?? null) !== null || (statusChanged && isClosedStatus(status) && status !== "resolved");
   await db.transaction().execute(async (trx) => {
     await trx
@@ -154,20 +185,30 @@ export async function updateTriage(
         ...(cvss ? { cvss_vector: cvss.vector, cvss_score: cvss.score } : {}),
         ...(patch.publish_title !== undefined ? { publish_title: patch.publish_title ? 1 : 0 } : {}),
         ...(statusChanged ? { resolved_at: isClosedStatus(status) ? at : null } : {}),
+        ...(assigneeChanged ? { assignee_id: assignee?.id ?? null } : {}),
       })
       .where("id", "=", id)
       .execute();
     if (assessedNow) await trx.updateTable("security_reports").set({ assessed_at: at }).where("id", "=", id).where("assessed_at", "is", null).execute();
+    if (assessed) await addReportEvent(trx, { report_id: id, kind: "assessment", author: "team", body: assessed, actor }, now);
+    if (assigneeChanged) {
+      await addReportEvent(trx, { report_id: id, kind: "assignment", author: "team", body: assignee?.name ?? null, actor }, now);
+      if (assignee?.email && assignee.id !== actor.id) {
+        const { reference, vulnerability_title: title } = current;
+        await enqueueEmail(trx, reportAssignedEmail(config, { to: assignee.email, id, reference, title, by: actor.name }));
+        emailed = true;
+      }
+    }
     if (!statusChanged) return;
-    await addReportEvent(trx, { report_id: id, kind: "status", author: "team", status }, now);
+    await addReportEvent(trx, { report_id: id, kind: "status", author: "team", status, actor }, now);
     if (status !== "new") await markAnswered(trx, id, now);
     if (reporterHearsOf(status)) {
       const duplicateReference = status === "duplicate" ? (duplicateOf?.reference ?? (await referenceOf(trx, duplicateId))) : null;
       await tellReporter(trx, config, current, { kind: "status", status, duplicateOf: duplicateReference }, now);
     }
   });
-  if (statusChanged) notifyOutbox();
-  return { ok: true, report: (await getTriagedReport(services, id, now))! };
+  if (statusChanged || emailed) notifyOutbox();
+  return { ok: true, report: (await getTriagedReport(services, id, now))!, assigneeChanged };
 }
 
 async function referenceOf(db: Kysely<Database>, id: string | null): Promise<string | null> {

@@ -8,7 +8,7 @@ import {
   type PersonChange,
   type PersonView,
 } from "../../domain/people";
-import type { Role } from "../../domain/roles";
+import { ROLE_LABELS, type Actor, type Role } from "../../domain/roles";
 import type { AppDatabase } from "../db/database.server";
 import type { AdminPeopleTable } from "../db/schema";
 import { checkPassword, endPersonAccess, type AdminSession } from "../auth/admin-auth.server";
@@ -77,6 +77,19 @@ export async function namesOfPeople(db: AppDatabase, ids: readonly string[]): Pr
   if (wanted.length === 0) return new Map();
   const rows = await db.selectFrom("admin_people").select(["id", "name", "role"]).where("id", "in", wanted).execute();
   return new Map(rows.map((row) => [row.id, { name: row.name, role: row.role as Role }]));
+}
+
+/** The people on the team (invited or active) with one of these roles, the owner first, then by name. */
+export async function peopleWithRoles(db: AppDatabase, roles: readonly Role[]): Promise<Actor[]> {
+  if (roles.length === 0) return [];
+  const people = await listPeople(db);
+  return people.filter((person) => roles.includes(person.role)).map(({ id, name, role }) => ({ id, name, role }));
+}
+
+/** The signed-in person as their work names them: their name now, the role their session carries. */
+export async function actorOf(db: AppDatabase, { personId, role }: { personId: string; role: Role }): Promise<Actor> {
+  const name = (await namesOfPeople(db, [personId])).get(personId)?.name ?? ROLE_LABELS[role];
+  return { id: personId, name, role };
 }
 
 /** A DUMMY hash for unknown addresses: a sign-in by address takes as long whether or not it exists. */

@@ -1,31 +1,64 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { CaseEvent, CaseFile } from "../../domain/disclosure-case";
+import { assertNever } from "../../domain/exhaustive";
+import type { TeamEvent } from "../../domain/report-triage";
+import type { Actor, Role } from "../../domain/roles";
 import { reportDeadlines, overdueSteps, type DeadlineStep, type Pause, type Severity } from "../../domain/disclosure-deadlines";
 import { PAUSED_STATUS, REPORT_STATUS_LABELS, REPORTER_STATUS_LABELS, SEVERITIES, type ReportStatus } from "../../domain/vulnerability-report";
 import { dayOf } from "../../domain/analytics";
 import type { Config } from "../config.server";
 import type { Database, ReportEventsTable, SecurityReportsTable } from "../db/schema";
 
+type NewReportEvent = Pick<ReportEventsTable, "report_id" | "kind" | "author"> & {
+  status?: ReportStatus;
+  body?: string | null;
+  /** Who of the team acted: named on the team's timeline as they are now. */
+  actor?: Actor;
+};
+
 /** Appends to a report's timeline, inside the caller's transaction. */
-export async function addReportEvent(
-  db: Kysely<Database>,
-  event: Omit<ReportEventsTable, "id" | "created_at" | "status" | "body"> & { status?: ReportStatus; body?: string },
-  now: Date,
-): Promise<string> {
+export async function addReportEvent(db: Kysely<Database>, event: NewReportEvent, now: Date): Promise<string> {
   const id = crypto.randomUUID();
   await db
     .insertInto("report_events")
-    .values({ id, report_id: event.report_id, kind: event.kind, author: event.author, status: event.status ?? null, body: event.body ?? null, created_at: now.toISOString() })
+    .values({
+      id,
+      report_id: event.report_id,
+      kind: event.kind,
+      author: event.author,
+      status: event.status ?? null,
+      body: event.body ?? null,
+      created_at: now.toISOString(),
+      actor_id: event.actor?.id ?? null,
+      actor_name: event.actor?.name.slice(0, 200) ?? null,
+      actor_role: event.actor?.role ?? null,
+    })
     .execute();
   return id;
 }
 
 /**
- * A report's timeline, oldest first, with the files each message brought; `audience` picks the
- * status labels (the team's, or the reporter's plainer ones).
+ * A report's timeline as its reporter reads it, oldest first: status changes (in their plainer
+ * labels) and the conversation with the files each message brought. Never the team's own steps
+ * (assignments, assessments) or who of the team took them.
  */
-export async function reportTimeline(db: Kysely<Database>, reportId: string, audience: "team" | "reporter"): Promise<CaseEvent[]> {
+export async function reportTimeline(db: Kysely<Database>, reportId: string): Promise<CaseEvent[]> {
+  const events = await timeline(db, reportId, REPORTER_STATUS_LABELS);
+  return events.flatMap((event): CaseEvent[] => {
+    const { id, at, author } = event;
+    if (event.kind === "status") return [{ id, at, kind: "status", author, status: event.status, label: event.label }];
+    if (event.kind === "message") return [{ id, at, kind: "message", author, body: event.body, files: event.files }];
+    return [];
+  });
+}
+
+/** A report's whole timeline as the team reads it, oldest first, each step of the team naming who took it. */
+export function teamTimeline(db: Kysely<Database>, reportId: string): Promise<TeamEvent[]> {
+  return timeline(db, reportId, REPORT_STATUS_LABELS);
+}
+
+async function timeline(db: Kysely<Database>, reportId: string, labels: Record<ReportStatus, string>): Promise<TeamEvent[]> {
   const rows = await db.selectFrom("report_events").selectAll().where("report_id", "=", reportId).orderBy("created_at").orderBy("id").execute();
   const files = await db
     .selectFrom("report_attachments")
@@ -40,12 +73,22 @@ export async function reportTimeline(db: Kysely<Database>, reportId: string, aud
     list.push({ ...file, size: Number(file.size) });
     filesOf.set(event_id!, list);
   }
-  const labels = audience === "team" ? REPORT_STATUS_LABELS : REPORTER_STATUS_LABELS;
-  return rows.map((row): CaseEvent =>
-    row.kind === "status"
-      ? { id: row.id, at: row.created_at, kind: "status", author: row.author, status: row.status!, label: labels[row.status!] }
-      : { id: row.id, at: row.created_at, kind: "message", author: row.author, body: row.body ?? "", files: filesOf.get(row.id) ?? [] },
-  );
+  return rows.map((row): TeamEvent => {
+    const actor: Actor | null = row.actor_id && row.actor_name ? { id: row.actor_id, name: row.actor_name, role: row.actor_role as Role } : null;
+    const base = { id: row.id, at: row.created_at, actor };
+    switch (row.kind) {
+      case "status":
+        return { ...base, kind: "status", author: row.author, status: row.status!, label: labels[row.status!] };
+      case "message":
+        return { ...base, kind: "message", author: row.author, body: row.body ?? "", files: filesOf.get(row.id) ?? [] };
+      case "assignment":
+        return { ...base, kind: "assignment", author: "team", assignee: row.body };
+      case "assessment":
+        return { ...base, kind: "assessment", author: "team", detail: row.body ?? "" };
+      default:
+        return assertNever(row.kind, "report event kind");
+    }
+  });
 }
 
 /** When the clock stood still: from each change to "needs more information" to the next change. */

@@ -21,6 +21,8 @@ import { mintCaseLink } from "./case-links.server";
 import { dueFactsOf } from "./report-timeline.server";
 import { dayOf } from "../../domain/analytics";
 import type { TriageFacts } from "../../domain/report-triage";
+import type { Actor } from "../../domain/roles";
+import { namesOfPeople } from "../people/people.server";
 import { CLOSED_REPORT_STATUSES } from "../../domain/report-status";
 import { insertAttachment } from "./attachment-store.server";
 import type { UploadedFile } from "./report-upload.server";
@@ -224,17 +226,19 @@ function acknowledgementEmail(
 export const REPORTS_PAGE_SIZE = 50;
 
 /** A report as the inbox lists it, with the team's assessment and what is due. */
-export type InboxReport = ReportSummary & Pick<TriageFacts, "assessed_severity" | "cvss_score" | "awaiting_team" | "overdue" | "next_due">;
+export type InboxReport = ReportSummary &
+  Pick<TriageFacts, "assessed_severity" | "cvss_score" | "awaiting_team" | "overdue" | "next_due"> & { assignee: Actor | null };
 
 /**
- * The triage inbox: newest first unless asked otherwise, one page at a time, optionally filtered.
+ * The triage inbox: newest first unless asked otherwise, one page at a time, optionally filtered
+ * (`assignee`: only the reports assigned to that person, the "Assigned to me" of whoever asks).
  * Ordering by due date, or keeping only overdue reports, needs every open report's deadlines:
  * those are worked out for the open reports that match, which are few, and paged here.
  */
 export async function listReports(
   { db, config }: { db: AppDatabase; config: Pick<Config, "disclosure"> },
   page = 1,
-  filter: Partial<ReportListFilter> = {},
+  filter: Partial<Omit<ReportListFilter, "assigned">> & { assignee?: string } = {},
   now = new Date(),
 ): Promise<{ reports: InboxReport[]; page: number; pageCount: number; total: number; newCount: number }> {
   const where = (eb: ExpressionBuilder<Database, "security_reports">) => {
@@ -242,6 +246,7 @@ export async function listReports(
     if (filter.status) conditions.push(eb("status", "=", filter.status as ReportStatus));
     if (filter.severity) conditions.push(eb("severity", "=", filter.severity));
     if (filter.due) conditions.push(eb("status", "not in", CLOSED_REPORT_STATUSES));
+    if (filter.assignee) conditions.push(eb("assignee_id", "=", filter.assignee));
     if (filter.q) {
       const pattern = containsPattern(filter.q);
       conditions.push(
@@ -256,7 +261,7 @@ export async function listReports(
   };
   const columns = [
     "id", "reference", "vulnerability_title", "severity", "status", "created_at", "assessed_severity", "cvss_score",
-    "awaiting_team", "acknowledged_at", "assessed_at", "resolved_at",
+    "awaiting_team", "acknowledged_at", "assessed_at", "resolved_at", "assignee_id",
   ] as const;
   const byDue = filter.sort === "due" || filter.due === "overdue";
   let rows;
@@ -298,7 +303,9 @@ export async function listReports(
       .execute();
     facts = await dueFactsOf(db, config, rows, now);
   }
-  const reports = rows.map(({ acknowledged_at, assessed_at, resolved_at, ...row }): InboxReport => {
+  const people = await namesOfPeople(db, rows.map((row) => row.assignee_id ?? ""));
+  const reports = rows.map(({ acknowledged_at, assessed_at, resolved_at, assignee_id, ...row }): InboxReport => {
+    const assignee = assignee_id ? people.get(assignee_id) : undefined;
     const due = facts.get(row.id)!;
     // The inbox shows what is late now: steps still open past their day, not those done late.
     const done = { acknowledge: acknowledged_at, assess: assessed_at, resolve: resolved_at };
@@ -308,6 +315,7 @@ export async function listReports(
       awaiting_team: Boolean(row.awaiting_team),
       overdue: due.overdue.filter((step) => !done[step]),
       next_due: due.next_due,
+      assignee: assignee && assignee_id ? { id: assignee_id, ...assignee } : null,
     };
   });
   return { reports, page: current, pageCount: Math.max(1, Math.ceil(count / REPORTS_PAGE_SIZE)), total: count, newCount: await countNewReports(db) };

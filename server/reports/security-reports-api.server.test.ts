@@ -410,6 +410,7 @@ describe.each(testDatabaseKinds)("security reports API on %s", (kind) => {
         awaiting_team: false,
         overdue: [],
         next_due: { step: "acknowledge", by: expect.stringMatching(/^\d{4}-\d\d-\d\d$/) },
+        assignee: null,
       },
     ]);
 

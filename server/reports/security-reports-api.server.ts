@@ -45,7 +45,9 @@ export function securityReportsRouter(
     const page = Number.parseInt(String(req.query.page ?? "1"), 10);
     const parsed = parseReportFilter(req.query, REPORT_STATUSES, SEVERITIES);
     if (!parsed.ok) return sendApiError(res, 400, parsed.error, { [parsed.field]: parsed.error });
-    const result = await listReports(services, Number.isFinite(page) ? page : 1, parsed.filter);
+    const { assigned, ...filter } = parsed.filter;
+    const assignee = assigned === "me" ? res.locals.adminSession!.personId : undefined;
+    const result = await listReports(services, Number.isFinite(page) ? page : 1, { ...filter, assignee });
     res.json(result);
   });
 

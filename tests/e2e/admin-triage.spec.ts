@@ -109,7 +109,8 @@ test.describe("a report's admin page", () => {
     await expect(page.getByText("Message sent to the reporter")).toBeVisible();
     await expect(message).toHaveValue("");
     const sent = conversation.getByRole("listitem").filter({ hasText: "Which browser did you use?" });
-    await expect(sent).toContainText("Security team");
+    // The team's messages name who of the team wrote them (docs/decisions/211).
+    await expect(sent).toContainText("Owner (Owner)");
     await expect(sent.getByRole("link", { name: "https://example.com/notes" })).toHaveAttribute("href", "https://example.com/notes");
     // The team's first answer acknowledges the report.
     await expect(deadlines.getByText(/Done /)).toHaveCount(2);

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { INBOX_MAX_QUERY_LENGTH } from "../../../domain/contact-inbox";
 
 /** The inboxes' fields and buttons (contact messages and security reports look alike). */
@@ -67,6 +67,29 @@ export function InboxSelect<T extends string>({
           </option>
         ))}
       </select>
+    </label>
+  );
+}
+
+/**
+ * An on-or-off filter of an inbox ("Assigned to me"), as tall as the selects beside it. It shows
+ * the click at once, while the address it changes catches up.
+ */
+export function InboxCheckbox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  const [on, setOn] = useState(checked);
+  useEffect(() => setOn(checked), [checked]);
+  return (
+    <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
+      <input
+        type="checkbox"
+        checked={on}
+        onChange={(event) => {
+          setOn(event.target.checked);
+          onChange(event.target.checked);
+        }}
+        className="size-5 accent-indigo-700"
+      />
+      {label}
     </label>
   );
 }

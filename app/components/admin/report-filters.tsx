@@ -1,11 +1,11 @@
 import { REPORT_STATUS_LABELS, REPORT_STATUSES, SEVERITIES } from "../../../domain/vulnerability-report";
 import { triageCopy } from "../../content/triage";
 import { useInboxAddress } from "../../lib/admin/use-inbox-address";
-import { InboxFilterBar, InboxSearch, InboxSelect } from "./inbox-filters";
+import { InboxCheckbox, InboxFilterBar, InboxSearch, InboxSelect } from "./inbox-filters";
 
 const copy = triageCopy.filters;
 
-/** The triage list's search, status, severity, deadlines and order, kept in the address (so they can be shared). */
+/** The triage list's search, status, severity, deadlines, assignee and order, kept in the address (so they can be shared). */
 export function ReportFilters() {
   const { get, set } = useInboxAddress();
 
@@ -34,6 +34,7 @@ export function ReportFilters() {
         ]}
         onChange={(due) => set("due", due)}
       />
+      <InboxCheckbox label={copy.assignedToMe} checked={get("assigned") === "me"} onChange={(on) => set("assigned", on ? "me" : "")} />
       <InboxSelect
         label={copy.sort}
         value={get("sort", "newest")}

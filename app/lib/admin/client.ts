@@ -21,6 +21,7 @@ import type { ReviewRequest, WaitingReview } from "../../../domain/post-review";
 import type { PageRevision, PageRevisionSummary } from "../../../domain/page-revisions";
 import type { PageSeo, PageSummary, SitePage } from "../../../domain/site-pages";
 import type { ReportStatus } from "../../../domain/vulnerability-report";
+import type { Actor } from "../../../domain/roles";
 import type { DisclosureMetrics } from "../../../server/disclosure/disclosure-metrics.server";
 import type { TriagedReport } from "../../../server/disclosure/triage.server";
 import type { InboxReport } from "../../../server/reports/reports.server";
@@ -101,7 +102,7 @@ export const adminApi = {
   /** An unverified factor's QR code and secret again: for the session that added it, for 15 minutes (decision 191). */
   showEnrolment: (id: string) => call<EnrolledFactor>(`/api/admin/factors/${encodeURIComponent(id)}/enrolment`),
   passwordState: () => call<{ set_by_environment: boolean }>("/api/admin/password"),
-  /** `filters`: `action`, `kind`, `from`, `to` (ISO instants), each left out when empty. */
+  /** `filters`: `action`, `kind`, `from`, `to` (ISO instants), `actor` (a person's id), each left out when empty. */
   audit: (page: number, filters: Record<string, string> = {}) => {
     const params = new URLSearchParams({ page: String(page) });
     for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
@@ -182,6 +183,8 @@ export const adminApi = {
     return call<ReportPage>(`/api/admin/security/reports?${params.toString()}`);
   },
   getReport: (id: string) => call<{ report: TriagedReport }>(report(id)),
+  /** The people a report can be assigned to (those whose role may triage reports). */
+  listAssignees: () => call<Actor[]>("/api/admin/security/assignees"),
   setReportStatus: (id: string, status: ReportStatus) =>
     call<{ report: TriagedReport }>(report(id), { method: "PATCH", body: { status } }),
   /** The team's decisions: only the fields sent change (a 400 names the field it refuses). */

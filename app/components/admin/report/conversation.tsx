@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { isBackAfterReply, type CaseEvent } from "../../../../domain/disclosure-case";
+import { isBackAfterReply } from "../../../../domain/disclosure-case";
+import type { TeamEvent } from "../../../../domain/report-triage";
+import { ROLE_LABELS, type Actor } from "../../../../domain/roles";
 import { triageCopy } from "../../../content/triage";
 import { adminApi, type TriagedReport } from "../../../lib/admin/client";
 import { useAdminCall } from "../../../lib/admin/hooks";
@@ -70,19 +72,34 @@ export function Conversation({ report, update }: { report: TriagedReport; update
   );
 }
 
-function TimelineEvent({ reportId, event }: { reportId: string; event: CaseEvent }) {
+/** Who took a step: the person of the team by name and role, or the side when the step is older than names. */
+function byWhom(event: TeamEvent): string {
   const copy = triageCopy.conversation;
+  return event.actor ? copy.byPerson(event.actor.name, ROLE_LABELS[event.actor.role]) : copy.by(event.author);
+}
+
+function personLabel(actor: Actor): string {
+  return triageCopy.conversation.person(actor.name, ROLE_LABELS[actor.role]);
+}
+
+/** A one-line step of the timeline: what happened, by whom, when. */
+function TimelineStep({ event, what }: { event: TeamEvent; what: string }) {
+  return (
+    <li className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-2 text-sm break-words text-slate-800">
+      <strong>{what}</strong> {byWhom(event)} · <AdminTime iso={event.at} />
+    </li>
+  );
+}
+
+function TimelineEvent({ reportId, event }: { reportId: string; event: TeamEvent }) {
+  const copy = triageCopy.conversation;
+  if (event.kind === "assignment") return <TimelineStep event={event} what={event.assignee ? copy.assigned(event.assignee) : copy.unassigned} />;
+  if (event.kind === "assessment") return <TimelineStep event={event} what={copy.assessed(event.detail)} />;
   if (event.kind === "status") {
+    if (!isBackAfterReply(event)) return <TimelineStep event={event} what={copy.statusChanged(event.label)} />;
     return (
       <li className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-2 text-sm text-slate-800">
-        {isBackAfterReply(event) ? (
-          <strong>{copy.backAfterReply(event.label)}</strong>
-        ) : (
-          <>
-            <strong>{copy.statusChanged(event.label)}</strong> {copy.by(event.author)}
-          </>
-        )}{" "}
-        · <AdminTime iso={event.at} />
+        <strong>{copy.backAfterReply(event.label)}</strong> · <AdminTime iso={event.at} />
       </li>
     );
   }
@@ -90,7 +107,8 @@ function TimelineEvent({ reportId, event }: { reportId: string; event: CaseEvent
   return (
     <li className={`rounded-xl border px-4 py-3 ${fromTeam ? "border-indigo-200 bg-indigo-50" : "border-slate-200 bg-white"}`}>
       <p className="text-sm text-slate-700">
-        <strong className="text-slate-900">{fromTeam ? copy.team : copy.reporter}</strong> · <AdminTime iso={event.at} />
+        <strong className="text-slate-900">{fromTeam ? (event.actor ? personLabel(event.actor) : copy.team) : copy.reporter}</strong> ·{" "}
+        <AdminTime iso={event.at} />
       </p>
       <div className="mt-2">
         <MessageText text={event.body} />
