@@ -26,7 +26,7 @@ describe.each(testDatabaseKinds)("passkeys API on %s", (kind) => {
       routers: (services) => [loginRouter(services), passkeysRouter(services), accountRouter(services), auditRouter(services), peopleRouter(services)],
     });
     const call = (method: string, path: string, token?: string, body?: unknown) => send(path, { method, token, body });
-    const json = async <T>(response: Promise<Response>) => (await (await response).json()) as T;
+    const json = async <T>(response: Response | Promise<Response>) => (await (await response).json()) as T;
     const owner = (await json<{ token: string }>(call("POST", "/admin/login", undefined, { password: PASSWORD }))).token;
     /** Registers a new passkey for the holder of `token`. */
     async function register(token: string, name: string) {

@@ -20,7 +20,7 @@ export function softAuthenticator(origin: string) {
     count.writeUInt32BE(counter);
     return Buffer.concat([rpIdHash, Buffer.from([flags]), count]);
   };
-  const b64 = (bytes: Uint8Array) => isoBase64URL.fromBuffer(bytes);
+  const b64 = (bytes: Uint8Array) => isoBase64URL.fromBuffer(new Uint8Array(bytes));
 
   return {
     id,
