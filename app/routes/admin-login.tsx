@@ -11,6 +11,7 @@ import { pageMeta, siteFromMatches } from "../lib/meta";
 import { replaceToast } from "../lib/browser/notify";
 import type { Route } from "./+types/admin-login";
 import { LabelledField } from "../components/ui/labelled-field";
+import { FormAlert } from "../components/ui/form-messages";
 
 /** One toast for the sign-in: a second try replaces the first refusal. */
 const TOAST_ID = "admin-login";
@@ -54,7 +55,10 @@ export default function AdminLoginPage() {
         ) : challenge ? (
           <CodeForm challenge={challenge} onSignedIn={() => navigate("/admin/blog")} onExpired={() => setChallenge(undefined)} />
         ) : (
-          <LoginForm onSignedIn={() => navigate("/admin/blog")} onChallenge={setChallenge} />
+          <>
+            <LoginForm onSignedIn={() => navigate("/admin/blog")} onChallenge={setChallenge} />
+            <PasskeySignIn onSignedIn={() => navigate("/admin/blog")} />
+          </>
         )}
       </div>
     </section>
@@ -142,6 +146,59 @@ function LoginForm({ onSignedIn, onChallenge }: { onSignedIn: () => void; onChal
         {busy ? adminTexts.signingIn : adminTexts.signIn}
       </button>
     </form>
+  );
+}
+
+/**
+ * A passkey alone, below the password (docs/decisions/209): the browser offers the passkeys it
+ * holds for this site, and the one chosen stands for both the password and the code. The WebAuthn
+ * library is loaded only when the button is used.
+ */
+function PasskeySignIn({ onSignedIn }: { onSignedIn: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  async function signIn() {
+    if (busy) return;
+    setBusy(true);
+    setError(undefined);
+    const message = await attempt();
+    setBusy(false);
+    if (message === undefined) {
+      replaceToast(TOAST_ID, "success", adminToasts.loginSuccess.title, adminToasts.loginSuccess.description);
+      return onSignedIn();
+    }
+    setError(message);
+    replaceToast(TOAST_ID, "error", adminToasts.loginFailure.title, message);
+  }
+
+  /** The prompt and the server's check; answers what went wrong, or nothing once signed in. */
+  async function attempt(): Promise<string | undefined> {
+    const failed = (result: { status: number; error?: string }) =>
+      result.status === 0 ? adminToasts.networkError.description : result.error || adminToasts.loginFailure.fallback;
+    const options = await adminApi.passkeySignInOptions();
+    if (!options.ok) return failed(options);
+    const { getPasskey } = await import("../lib/admin/passkey-prompt");
+    const prompt = await getPasskey(options.data);
+    if (!prompt.ok) return prompt.error;
+    const result = await adminApi.signInWithPasskey(prompt.response);
+    if (!result.ok) return failed(result);
+    storeAdminToken(result.data.token);
+    return undefined;
+  }
+
+  return (
+    <div className="mt-4 space-y-3">
+      <button
+        type="button"
+        onClick={() => void signIn()}
+        disabled={busy}
+        className="w-full rounded-md border border-indigo-700 bg-white px-4 py-2.5 font-semibold text-indigo-800 shadow-sm hover:bg-indigo-50 disabled:cursor-not-allowed disabled:opacity-50"
+      >
+        {busy ? accountCopy.passkeyWaiting : accountCopy.passkeySignIn}
+      </button>
+      <FormAlert error={error} />
+    </div>
   );
 }
 
