@@ -56,7 +56,7 @@ export const verifyLoginSchema = z.object(
 );
 
 /** The proof an account change asks for (docs/decisions/170): a code, or the password; neither is required by the shape. */
-const stepUpFields = {
+export const stepUpFields = {
   code: codeSchema.optional(),
   password: storableString({ error: accountMessages.currentPasswordRequired }).max(PASSWORD_MAX_LENGTH, tooLongMessage(PASSWORD_MAX_LENGTH)).optional(),
 };

@@ -4,6 +4,8 @@ import { assertNever } from "./exhaustive";
 /** Every action the audit trail records (docs/decisions/152, 191), with the words the admin page shows. */
 export const AUDIT_ACTION_LABELS = {
   "login.success": "Signed in",
+  "login.passkey": "Signed in with a passkey",
+  "login.passkey_refused": "Passkey refused at sign-in",
   "login.wrong_password": "Wrong password",
   "login.wrong_code": "Wrong authentication code",
   "login.locked": "Sign-in refused (too many attempts)",
@@ -17,6 +19,9 @@ export const AUDIT_ACTION_LABELS = {
   "factor.enrolled": "Authenticator added",
   "factor.verified": "Authenticator verified",
   "factor.deleted": "Authenticator removed",
+  "passkey.added": "Passkey added",
+  "passkey.renamed": "Passkey renamed",
+  "passkey.removed": "Passkey removed",
   "recovery_codes.generated": "Recovery codes generated",
   "recovery_code.used": "Recovery code used",
   "password.changed": "Password changed",
@@ -64,7 +69,7 @@ export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
 /** Kinds of event, what the trail's first filter offers: each action belongs to one. */
 export const AUDIT_KIND_LABELS = {
   "sign-in": "Sign-in and sign-out",
-  "second-factor": "Authenticators and codes",
+  "second-factor": "Authenticators, passkeys and codes",
   "account": "Sessions and password",
   "posts": "Posts and preview links",
   "pages": "Pages",
@@ -88,6 +93,7 @@ const AUDIT_HEAD_KINDS: Record<AuditActionHead, AuditKind> = {
   step_up: "second-factor",
   mfa: "second-factor",
   factor: "second-factor",
+  passkey: "second-factor",
   recovery_codes: "second-factor",
   recovery_code: "second-factor",
   session: "account",
@@ -115,7 +121,7 @@ export function isAuditKind(value: unknown): value is AuditKind {
 }
 
 /** What a target is, for its label and its link: resolved on the server (docs/decisions/191). */
-export type AuditTargetKind = "post" | "page" | "report" | "factor" | "session" | "message";
+export type AuditTargetKind = "post" | "page" | "report" | "factor" | "passkey" | "session" | "message";
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -155,6 +161,8 @@ export function auditTargetHref(kind: AuditTargetKind | null, id: string | null)
       return id.startsWith("/") ? id : undefined;
     case "factor":
       return "/admin/account#factors-heading";
+    case "passkey":
+      return "/admin/account#passkeys-heading";
     case "session":
       return "/admin/account#sessions-heading";
     case "message":

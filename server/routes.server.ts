@@ -5,6 +5,7 @@ import { accountRouter } from "./auth/account-api.server";
 import { loginRouter } from "./auth/login-api.server";
 import { auditRouter } from "./audit/audit-api.server";
 import { peopleRouter } from "./people/people-api.server";
+import { passkeysRouter } from "./passkeys/passkeys-api.server";
 import { adminCountsRouter } from "./admin/admin-counts-api.server";
 import { adminPostsRouter } from "./blog/admin-posts-api.server";
 import { adminPagesRouter } from "./pages/pages-api.server";
@@ -101,6 +102,7 @@ export function apiDoors(services: AppServices, webVitals?: WebVitalsDoor): Door
     { paths: ["/security/case/"], router: caseCorrectionRouter(services), why: beforeJson },
     { paths: ALL, router: jsonBody() },
     { paths: ["/admin/login", "/admin/verify", "/admin/logout"], router: loginRouter(services) },
+    { paths: ["/admin/passkeys", "/admin/login/passkey"], router: passkeysRouter(services) },
     { paths: ["/admin/factors", "/admin/recovery-codes", "/admin/sessions", "/admin/password"], router: accountRouter(services) },
     { paths: ["/admin/audit"], router: auditRouter(services) },
     { paths: ["/admin/me", "/admin/people", "/admin/invitations/"], router: peopleRouter(services) },

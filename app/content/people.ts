@@ -5,6 +5,7 @@ export const peopleCopy = {
   emailLabel: "Email address",
   withEmail: "Sign in with email",
   withAdminPassword: "Sign in with the admin password",
+  withPasskey: "Sign in with a passkey",
   heading: "People",
   intro: "Everyone who runs the site signs in as themselves. Each role sees only the screens it may use.",
   inviteHeading: "Invite someone",

@@ -5,6 +5,8 @@ import { PASSWORD_MAX_LENGTH } from "../../domain/auth";
 import { displayAddress } from "../../domain/ip-address";
 import { AdminTableHead, AdminTime, BackToAdmin, QueryStatus, StackedCell, TitledSection } from "../components/admin/admin-panels";
 import { AdminButton, adminInputClass, FieldLabel, fieldLabelClass } from "../components/admin/admin-form";
+import { AccountPasskeys } from "../components/admin/account-passkeys";
+import { StepUpField } from "../components/admin/step-up-field";
 import { FieldError, FormAlert } from "../components/ui/form-messages";
 import { LabelledField } from "../components/ui/labelled-field";
 import { accountCopy as copy } from "../content/account";
@@ -19,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const sectionClass = "mt-10 rounded-xl border border-slate-200 bg-white p-6 shadow-sm";
 
-/** The admin's account: authenticator apps, recovery codes, sessions, and the password (docs/decisions/150-153). */
+/** The admin's account: passkeys, authenticator apps, recovery codes, sessions, and the password (docs/decisions/150-153, 209). */
 export default function AdminAccount() {
   // Bumped when other sessions end from the factors' section: the sessions' list reloads.
   const [sessionsVersion, setSessionsVersion] = useState(0);
@@ -27,6 +29,7 @@ export default function AdminAccount() {
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <BackToAdmin />
       <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-slate-900">{copy.title}</h1>
+      <AccountPasskeys />
       <Factors onOthersEnded={() => setSessionsVersion((each) => each + 1)} />
       <Sessions version={sessionsVersion} />
       <PasswordChange />
@@ -135,45 +138,6 @@ function Factors({ onOthersEnded }: { onOthersEnded: () => void }) {
       ) : null}
       {hasVerified && !codes && !enrolled ? <Regenerate onCodes={setCodes} /> : null}
     </TitledSection>
-  );
-}
-
-/** A labelled field of the account's forms, with its error tied to it for screen readers. */
-function StepUpField({
-  id,
-  label,
-  value,
-  onChange,
-  error,
-  type = "text",
-  maxLength = 32,
-  autoComplete = type === "password" ? "current-password" : "one-time-code",
-  className,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  type?: "text" | "password";
-  maxLength?: number;
-  autoComplete?: string;
-  className?: string;
-}) {
-  return (
-    <LabelledField id={id} label={label} error={error} className={className} labelClassName={fieldLabelClass} errorGap="mt-2">
-      {(control) => (
-        <input
-          {...control}
-          type={type}
-          value={value}
-          autoComplete={autoComplete}
-          maxLength={maxLength}
-          onChange={(event) => onChange(event.target.value)}
-          className={`${adminInputClass} ${error ? "border-red-600" : "border-slate-500"}`}
-        />
-      )}
-    </LabelledField>
   );
 }
 

@@ -14,6 +14,7 @@ import type { Route } from "./+types/admin-login";
 import { LabelledField } from "../components/ui/labelled-field";
 import { homeFor } from "../lib/admin/screens";
 import { peopleCopy } from "../content/people";
+import { FormAlert } from "../components/ui/form-messages";
 
 /** One toast for the sign-in: a second try replaces the first refusal. */
 const TOAST_ID = "admin-login";
@@ -29,6 +30,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function AdminLoginPage() {
   const navigate = useNavigate();
   const [checking, setChecking] = useState(false);
+  const [params] = useSearchParams();
+  const withPasskey = params.get("with") === "passkey";
   // With an authenticator, a right password brings a challenge: the code is asked next.
   const [challenge, setChallenge] = useState<string>();
   // Each person lands on the first screen their role may use.
@@ -62,7 +65,15 @@ export default function AdminLoginPage() {
         ) : challenge ? (
           <CodeForm challenge={challenge} onSignedIn={onSignedIn} onExpired={() => setChallenge(undefined)} />
         ) : (
-          <LoginForm onSignedIn={onSignedIn} onChallenge={setChallenge} />
+          <>
+            {withPasskey ? <PasskeySignIn onSignedIn={onSignedIn} /> : <LoginForm onSignedIn={onSignedIn} onChallenge={setChallenge} />}
+            <SiteLink
+              to={withPasskey ? "/admin/login" : "/admin/login?with=passkey"}
+              className="mt-2 flex min-h-11 w-full items-center justify-center text-sm font-semibold text-indigo-700 underline-offset-4 hover:underline"
+            >
+              {withPasskey ? peopleCopy.withAdminPassword : peopleCopy.withPasskey}
+            </SiteLink>
+          </>
         )}
       </div>
     </section>
@@ -203,6 +214,60 @@ function EmailField({ ref, value, error, onChange }: { ref: React.Ref<HTMLInputE
         />
       )}
     </LabelledField>
+  );
+}
+
+/**
+ * A passkey alone, in place of the password (docs/decisions/209; `?with=passkey`, a link, so the
+ * page's default controls stay the specification's): the browser offers the passkeys it holds for
+ * this site, and the one chosen stands for both the password and the code. The WebAuthn library is
+ * loaded only when the button is used.
+ */
+function PasskeySignIn({ onSignedIn }: { onSignedIn: (token: string) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  async function signIn() {
+    if (busy) return;
+    setBusy(true);
+    setError(undefined);
+    const message = await attempt();
+    setBusy(false);
+    if (typeof message === "object") {
+      replaceToast(TOAST_ID, "success", adminToasts.loginSuccess.title, adminToasts.loginSuccess.description);
+      return onSignedIn(message.token);
+    }
+    setError(message);
+    replaceToast(TOAST_ID, "error", adminToasts.loginFailure.title, message);
+  }
+
+  /** The prompt and the server's check; answers what went wrong, or the token once signed in. */
+  async function attempt(): Promise<string | { token: string }> {
+    const failed = (result: { status: number; error?: string }) =>
+      result.status === 0 ? adminToasts.networkError.description : result.error || adminToasts.loginFailure.fallback;
+    const options = await adminApi.passkeySignInOptions();
+    if (!options.ok) return failed(options);
+    const { getPasskey } = await import("../lib/admin/passkey-prompt");
+    const prompt = await getPasskey(options.data);
+    if (!prompt.ok) return prompt.error;
+    const result = await adminApi.signInWithPasskey(prompt.response);
+    if (!result.ok) return failed(result);
+    storeAdminToken(result.data.token);
+    return { token: result.data.token };
+  }
+
+  return (
+    <div className="mt-4 space-y-3">
+      <button
+        type="button"
+        onClick={() => void signIn()}
+        disabled={busy}
+        className="w-full rounded-md border border-indigo-700 bg-white px-4 py-2.5 font-semibold text-indigo-800 shadow-sm hover:bg-indigo-50 disabled:cursor-not-allowed disabled:opacity-50"
+      >
+        {busy ? accountCopy.passkeyWaiting : accountCopy.passkeySignIn}
+      </button>
+      <FormAlert error={error} />
+    </div>
   );
 }
 

@@ -26,10 +26,12 @@ type ParsedTarget = { kind: AuditTargetKind | null; id: string | null; label: st
 
 const FACTOR_DOORS: Record<string, (name: string) => string> = {
   "factor.remove": (name) => `Removing “${name}”`,
+  "passkey.remove": (name) => `Removing “${name}”`,
   "factor.verify": (name) => `Verifying “${name}”`,
 };
 const DOOR_LABELS: Record<string, string> = {
   "factor.add": "Adding an authenticator",
+  "passkey.add": "Adding a passkey",
   "recovery_codes": "Making new recovery codes",
   "second-factor": "The account's code budget",
 };
@@ -52,6 +54,7 @@ function parseTarget({ action, target, target_label: stored, detail }: StoredAud
     if (legacy) return { kind: "report", id: legacy[1]!, label: stored, detail: detail ?? statusWords(legacy[2]!) };
     return { kind: "report", id: target, label: stored, detail };
   }
+  if (head === "passkey" || action === "login.passkey") return { kind: "passkey", id: target, label: stored, detail };
   if (head === "factor" || action === "login.success") return { kind: "factor", id: target, label: stored, detail };
   if (action === "session.ended") return { kind: "session", id: target, label: stored, detail };
   if (action === "message.read" || action === "message.unread") return { kind: "message", id: target, label: stored, detail };
@@ -64,9 +67,9 @@ function parseTarget({ action, target, target_label: stored, detail }: StoredAud
     const rest = target.slice(rule.length + 1);
     return { ...plain, label: `${LOGIN_LIMITS[rule] ?? rule}${who ? ` ${displayAddress(rest)}` : ""}` };
   }
-  // A door of the account (decision 170): "factor.remove <id>", "factor.add", "recovery_codes".
+  // A door of the account (decisions 170, 209): "factor.remove <id>", "passkey.remove <id>", "factor.add", "recovery_codes".
   const [door = "", factorId] = target.split(" ", 2);
-  if (factorId && FACTOR_DOORS[door]) return { kind: "factor", id: factorId, label: stored, detail, wrap: FACTOR_DOORS[door] };
+  if (factorId && FACTOR_DOORS[door]) return { kind: door.startsWith("passkey") ? "passkey" : "factor", id: factorId, label: stored, detail, wrap: FACTOR_DOORS[door] };
   if (DOOR_LABELS[door]) return { ...plain, label: DOOR_LABELS[door] };
   return plain;
 }
@@ -80,6 +83,7 @@ const NAME_QUERIES: Record<AuditTargetKind, (db: AppDatabase, ids: string[]) => 
   post: (db, ids) => db.selectFrom("blog_posts").select(["id", "title as name"]).where("id", "in", ids).execute(),
   report: (db, ids) => db.selectFrom("security_reports").select(["id", "reference as name"]).where("id", "in", ids).execute(),
   factor: (db, ids) => db.selectFrom("admin_factors").select(["id", "friendly_name as name"]).where("id", "in", ids).execute(),
+  passkey: (db, ids) => db.selectFrom("admin_passkeys").select(["id", "name"]).where("id", "in", ids).execute(),
   session: async (db, ids) =>
     (await db.selectFrom("admin_sessions").select(["id", "user_agent", "ip"]).where("id", "in", ids).execute()).map((row) => ({
       id: row.id ?? "",
@@ -115,14 +119,15 @@ export async function labelEvents(db: AppDatabase, rows: StoredAuditEvent[]): Pr
   const idsOf = (kind: AuditTargetKind) => [...new Set(parsed.filter((target) => target.kind === kind).map((target) => target.id!))];
   const sessionIds = [...new Set([...idsOf("session"), ...rows.map((row) => row.session).filter((id): id is string => Boolean(id))])];
   const named = (kind: AuditTargetKind, ids: string[]) => lookUp(ids, (some) => NAME_QUERIES[kind](db, some));
-  const [posts, reports, factors, sessions, messages] = await Promise.all([
+  const [posts, reports, factors, passkeys, sessions, messages] = await Promise.all([
     named("post", idsOf("post")),
     named("report", idsOf("report")),
     named("factor", idsOf("factor")),
+    named("passkey", idsOf("passkey")),
     named("session", sessionIds),
     named("message", idsOf("message")),
   ]);
-  const names: Record<AuditTargetKind, Map<string, string>> = { post: posts, report: reports, factor: factors, session: sessions, message: messages, page: new Map() };
+  const names: Record<AuditTargetKind, Map<string, string>> = { post: posts, report: reports, factor: factors, passkey: passkeys, session: sessions, message: messages, page: new Map() };
   return rows.map((row, index) => {
     const target = parsed[index]!;
     const found = target.kind && target.id ? names[target.kind].get(target.id) : undefined;

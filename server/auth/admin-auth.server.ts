@@ -282,7 +282,7 @@ export async function signOut(db: AppDatabase, session: AdminSession, scope: Log
 /**
  * Ends what a person could still use (inside the caller's transaction): their sessions (but the
  * one kept), the preview links they made and the browsers they signed in from; with
- * `forgetFactors`, their second factors and recovery codes too. Answers how many sessions ended.
+ * `forgetFactors`, their second factors, recovery codes and passkeys too. Answers how many sessions ended.
  */
 export async function endPersonAccess(
   trx: Transaction<Database>,
@@ -301,6 +301,7 @@ export async function endPersonAccess(
   if (forgetFactors) {
     await trx.deleteFrom("admin_factors").where("person_id", "=", personId).execute();
     await trx.deleteFrom("admin_recovery_codes").where("person_id", "=", personId).execute();
+    await trx.deleteFrom("admin_passkeys").where("person_id", "=", personId).execute();
   }
   return Number(ended.numUpdatedRows);
 }

@@ -66,7 +66,7 @@ export type VerifyResult =
 export type LoginClient = { clientKey?: string; device?: string; origin?: SessionOrigin };
 
 /** A refusal by a limit, with the counter that refused it: its lockout event's target. */
-type LoginLock = { limited: RateLimited; rule: RateLimitRule; key: string };
+export type LoginLock = { limited: RateLimited; rule: RateLimitRule; key: string };
 
 /**
  * The counters an attempt counts against. A browser with a known device counts against that
@@ -98,13 +98,16 @@ async function claimantOf(db: AppDatabase, input: unknown): Promise<string> {
   return (await personIdByEmail(db, body.email.trim().toLowerCase())) ?? "";
 }
 
-/** Counts an attempt against each counter in turn; the second answer takes it back (a success). */
-async function countLoginAttempt(db: AppDatabase, client: LoginClient, input: unknown): Promise<{ lock?: LoginLock; forget: () => Promise<void> }> {
+/**
+ * Counts an attempt at `claimant`'s sign-in against each counter in turn; the second answer takes
+ * it back (a success). A passkey's door names the claimant by the credential it was given.
+ */
+export async function countLoginAttempt(db: AppDatabase, client: LoginClient, claimant: string): Promise<{ lock?: LoginLock; forget: () => Promise<void> }> {
   const counted: [RateLimitRule, string][] = [];
   const forget = async () => {
     for (const [rule, key] of counted) await forgetAttempt(db, rule, key);
   };
-  for (const [rule, key] of await loginCounters(db, client, await claimantOf(db, input))) {
+  for (const [rule, key] of await loginCounters(db, client, claimant)) {
     const limited = await countAttempt(db, rule, key);
     if (limited) {
       // Refused by a later counter: the earlier ones did not see a real attempt.
@@ -117,7 +120,7 @@ async function countLoginAttempt(db: AppDatabase, client: LoginClient, input: un
 }
 
 /** One `login.locked` event per limited key and window, however many requests it refuses. */
-async function recordLock(db: AppDatabase, { rule, key, limited }: LoginLock, ip: string | undefined): Promise<RateLimited> {
+export async function recordLock(db: AppDatabase, { rule, key, limited }: LoginLock, ip: string | undefined): Promise<RateLimited> {
   // A device is named by a short piece of its token's hash; an address by its key.
   const who = rule === DEVICE_LOGIN_LIMIT ? `device ${key.slice(0, 8)}` : key;
   await audit.recordLockout(db, { action: "login.locked", target: `${rule.name} ${who}`, ip }, rule.windowMs);
@@ -135,7 +138,7 @@ export async function attemptLogin(
   client: LoginClient = {},
 ): Promise<LoginResult> {
   const ip = client.origin?.ip;
-  const { lock, forget } = await countLoginAttempt(db, client, input);
+  const { lock, forget } = await countLoginAttempt(db, client, await claimantOf(db, input));
   if (lock) return recordLock(db, lock, ip);
   const parsed = loginSchema.safeParse(input);
   if (!parsed.success) {
@@ -160,7 +163,7 @@ export type VerifyContext = { db: AppDatabase; key: Buffer; alert?: GuessingAler
 /** The second step: the challenge from the first and a code from a verified factor or a recovery code. */
 export async function verifyLogin({ db, key, alert }: VerifyContext, input: unknown, client: LoginClient = {}): Promise<VerifyResult> {
   const ip = client.origin?.ip;
-  const { lock, forget } = await countLoginAttempt(db, client, input);
+  const { lock, forget } = await countLoginAttempt(db, client, await claimantOf(db, input));
   if (lock) return recordLock(db, lock, ip);
   const parsed = verifyLoginSchema.safeParse(input);
   if (!parsed.success) {
@@ -186,7 +189,7 @@ export async function verifyLogin({ db, key, alert }: VerifyContext, input: unkn
   if (!(await deleteChallenge(db, idHash))) return { ok: false, code: "expired", error: accountMessages.challengeExpired };
   await forget();
   if (check.via === "recovery") await audit.record(db, { action: "recovery_code.used", ip, personId });
-  if (check.via === "totp") return signIn(db, client, personId, check.factorId);
+  if (check.via === "totp") return signIn(db, client, personId, { factorId: check.factorId });
   return { ...(await signIn(db, client, personId)), recoveryCodeUsed: true };
 }
 
@@ -216,15 +219,21 @@ async function deleteChallenge(db: AppDatabase, idHash: string): Promise<boolean
   return Number(deleted.numDeletedRows) === 1;
 }
 
+/** What a sign-in was made with, for the trail: the authenticator of its code, or a passkey. */
+export type SignInVia = { factorId?: string; passkey?: { id: string; name: string } };
+
 /**
  * Opens the person's session once every check passed (the password and code, or a passkey, which
  * stands for both), remembers the browser, and records the sign-in in their name.
  */
-export async function signIn(db: AppDatabase, client: LoginClient, personId: string, factorId?: string): Promise<SignedIn> {
+export async function signIn(db: AppDatabase, client: LoginClient, personId: string, via: SignInVia = {}): Promise<SignedIn> {
   const session = await openSession(db, { origin: client.origin, personId });
   const deviceToken = await rememberDevice(db, client.device, personId);
   const signedInBefore = await recordSignIn(db, personId);
-  await audit.record(db, { action: "login.success", target: factorId ?? null, ip: client.origin?.ip, session: session.sessionId, personId });
+  const event = via.passkey
+    ? { action: "login.passkey" as const, target: via.passkey.id, label: via.passkey.name }
+    : { action: "login.success" as const, target: via.factorId ?? null };
+  await audit.record(db, { ...event, ip: client.origin?.ip, session: session.sessionId, personId });
   return { ok: true, ...session, deviceToken, personId, newBrowser: signedInBefore && deviceToken !== client.device };
 }
 

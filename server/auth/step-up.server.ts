@@ -25,7 +25,7 @@ import {
  */
 export type StepUpActor = CodeActor & { /** The client's limit key: a wrong password counts against it like a login. */ clientKey?: string };
 
-type Refused =
+export type Refused =
   | { ok: false; code: "invalid" | "wrong_code" | "wrong_password"; error: string; fields: Record<string, string> }
   | RateLimited;
 
@@ -86,11 +86,31 @@ async function stepUp(
  */
 export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 
-/** Whether this session was opened (with the password: the only way to open one) within RECENT_SIGN_IN_MS. */
+/** Whether this session was opened (with the password, or a passkey, which stands for it) within RECENT_SIGN_IN_MS. */
 async function signedInRecently(db: AppDatabase, session: string | null | undefined, now = Date.now()): Promise<boolean> {
   if (!session) return false;
   const row = await db.selectFrom("admin_sessions").select("created_at").where("id", "=", session).executeTakeFirst();
   return row !== undefined && now - Date.parse(row.created_at) < RECENT_SIGN_IN_MS;
+}
+
+/**
+ * The proof a new way to sign in needs, an authenticator or a passkey (decision 209): with a
+ * verified factor a current code or a recovery code; with none, the password or a sign-in within
+ * the last 10 minutes (a stolen session must not be able to add a way in of its own).
+ */
+export async function stepUpToAdd(context: FactorContext, proof: StepUpProof, actor: StepUpActor, door: string): Promise<Refused | undefined> {
+  const verified = await hasVerifiedFactor(context.db, context.personId);
+  if (verified && !proof.code) return refuse("invalid", "code", accountMessages.addNeedsCode);
+  if (!verified && !proof.password && !(await signedInRecently(context.db, actor.session))) {
+    return refuse("invalid", "password", accountMessages.currentPasswordRequired);
+  }
+  return stepUp(context, proof, actor, { door, passwordAllowed: !verified });
+}
+
+/** The proof removing a way to sign in needs: a code (or a recovery code), or the password. */
+export async function stepUpToRemove(context: FactorContext, proof: StepUpProof, actor: StepUpActor, door: string, missing: string): Promise<Refused | undefined> {
+  if (!proof.code && !proof.password) return refuse("invalid", "code", missing);
+  return stepUp(context, proof, actor, { door, passwordAllowed: true });
 }
 
 /**
@@ -103,12 +123,7 @@ export async function addFactor(
   { friendlyName, issuer, proof }: { friendlyName: string; issuer: string; proof: StepUpProof },
   actor: StepUpActor,
 ): Promise<{ ok: true; factor: EnrolledFactor } | { ok: false; code: "too_many" } | Refused> {
-  const verified = await hasVerifiedFactor(context.db, context.personId);
-  if (verified && !proof.code) return refuse("invalid", "code", accountMessages.addNeedsCode);
-  if (!verified && !proof.password && !(await signedInRecently(context.db, actor.session))) {
-    return refuse("invalid", "password", accountMessages.currentPasswordRequired);
-  }
-  const refused = await stepUp(context, proof, actor, { door: "factor.add", passwordAllowed: !verified });
+  const refused = await stepUpToAdd(context, proof, actor, "factor.add");
   if (refused) return refused;
   return enrolFactor(context, { friendlyName, issuer, session: actor.session ?? undefined });
 }
@@ -127,9 +142,8 @@ export async function removeFactor(
   const factor = await findFactor(context.db, context.personId, factorId);
   if (!factor) return { ok: false, code: "not_found" };
   if (factor.status !== "unverified") {
-    if (!proof.code && !proof.password) return refuse("invalid", "code", accountMessages.removeNeedsProof);
     // Its own current code too (as GitHub takes): adding a factor needs a step-up, so holding it proves enough.
-    const refused = await stepUp(context, proof, actor, { door: `factor.remove ${factorId}`, passwordAllowed: true });
+    const refused = await stepUpToRemove(context, proof, actor, `factor.remove ${factorId}`, accountMessages.removeNeedsProof);
     if (refused) return refused;
   }
   return deleteFactor(context.db, context.personId, factorId);

@@ -175,7 +175,7 @@ describe.each(testDatabaseKinds)("copy-db from SQLite to %s", (targetKind) => {
       .filter((name) => !name.startsWith("kysely_") && !name.startsWith("blog_post_search_fts"));
     const copied = Object.keys(await tableCounts(target));
     expect([...tables].sort()).toEqual(
-      [...copied, "admin_login_challenges", "blog_media_variants", "content_changes", "rate_limit_windows", "blog_post_search", "blog_social_cards", ...DAY_KEYED_TABLES].sort(),
+      [...copied, "admin_login_challenges", "admin_passkey_challenges", "blog_media_variants", "content_changes", "rate_limit_windows", "blog_post_search", "blog_social_cards", ...DAY_KEYED_TABLES].sort(),
     );
   });
 

@@ -41,6 +41,8 @@ const COPIED_TABLES = [
   { table: "admin_factors", key: "id", batch: 100 },
   { table: "admin_recovery_codes", key: "code_hash", batch: 100 },
   { table: "admin_devices", key: "token_hash", batch: 500 },
+  // Passkeys (decision 209); their challenges live minutes and are not copied.
+  { table: "admin_passkeys", key: "id", batch: 500 },
   { table: "audit_events", key: "id", batch: 1000 },
   { table: "mail_outbox", key: "id", batch: 500 },
   { table: "contact_messages", key: "id", batch: 500 },

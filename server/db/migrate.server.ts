@@ -41,6 +41,7 @@ import * as sitePages from "./migrations/0065-site-pages";
 import * as pageRevisions from "./migrations/0067-page-revisions";
 import * as auditSessionLabels from "./migrations/0070-audit-session-labels";
 import * as people from "./migrations/0071-people";
+import * as passkeys from "./migrations/0072-passkeys";
 import * as postReview from "./migrations/0073-post-review";
 import * as reportAssignment from "./migrations/0074-report-assignment";
 
@@ -90,6 +91,7 @@ export const migrations: Record<string, Migration> = {
   "0067-page-revisions": pageRevisions,
   "0070-audit-session-labels": auditSessionLabels,
   "0071-people": people,
+  "0072-passkeys": passkeys,
   "0073-post-review": postReview,
   "0074-report-assignment": reportAssignment,
 };

@@ -116,6 +116,33 @@ export type AdminRecoveryCodesTable = { code_hash: string; created_at: string; u
 /** Between a right password and the code: a single-use challenge, by its SHA-256. */
 export type AdminLoginChallengesTable = { id_hash: string; created_at: string; expires_at: string; attempts: Generated<number>; person_id: Generated<string> };
 
+/** A person's passkey (migration 0072, docs/decisions/209): a WebAuthn credential, its key base64url. */
+export type AdminPasskeysTable = {
+  id: string;
+  person_id: string;
+  credential_id: string;
+  public_key: string;
+  /** The authenticator's signature counter (PostgreSQL answers a bigint as a string). */
+  counter: number | string;
+  /** JSON: the transports the browser named at registration. */
+  transports: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+};
+
+/**
+ * A challenge handed out for registering a passkey (the person's) or signing in with one (nobody's
+ * yet), by its SHA-256: the browser's answer carries the challenge, which finds its row.
+ */
+export type AdminPasskeyChallengesTable = {
+  id_hash: string;
+  purpose: "registration" | "authentication";
+  person_id: string | null;
+  created_at: string;
+  expires_at: string;
+};
+
 /** Browsers that signed in before (the device-cookie defence, docs/decisions/151). */
 export type AdminDevicesTable = { token_hash: string; created_at: string; last_used_at: string; expires_at: string; person_id: Generated<string> };
 
@@ -538,6 +565,8 @@ export type Database = {
   admin_recovery_codes: AdminRecoveryCodesTable;
   admin_login_challenges: AdminLoginChallengesTable;
   admin_devices: AdminDevicesTable;
+  admin_passkeys: AdminPasskeysTable;
+  admin_passkey_challenges: AdminPasskeyChallengesTable;
   audit_events: AuditEventsTable;
   blog_post_search: BlogPostSearchTable;
   blog_social_cards: BlogSocialCardsTable;

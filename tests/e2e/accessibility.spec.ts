@@ -133,7 +133,7 @@ test.describe("the forms' feedback states", () => {
     const password = page.getByLabel("Password", { exact: true });
     await waitForHydration(password);
     await password.fill("not the password");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(password).toHaveAttribute("aria-invalid", "true");
     expect(await axeViolations(page)).toEqual([]);
   });

@@ -42,7 +42,7 @@ async function newBrowser(browser: Browser, address: string): Promise<{ context:
 async function enterPassword(page: Page, server: BuiltServer, password = server.adminPassword) {
   await page.goto(`${server.url}/admin/login`);
   await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
 async function enterCode(page: Page, code: string) {

@@ -56,7 +56,7 @@ test.describe("the login screen", () => {
   test("toggles the password's visibility, refuses a wrong one, signs in with the right one", async ({ page }) => {
     await page.goto("/admin/login");
     const password = page.getByLabel("Password", { exact: true });
-    const signIn = page.getByRole("button", { name: "Sign In" });
+    const signIn = page.getByRole("button", { name: "Sign In", exact: true });
     await expect(signIn).toBeDisabled();
 
     await password.fill("not the password");
@@ -260,7 +260,7 @@ test.describe("logout", () => {
   test("removes the token and ends the session on the server", async ({ page }) => {
     await page.goto("/admin/login");
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/blog$/);
     const token = await page.evaluate((key) => window.localStorage.getItem(key), TOKEN_KEY);
     expect(token).toBeTruthy();

@@ -143,7 +143,7 @@ test.describe("the admin login", () => {
     await waitForHydration(password);
     await expect(password).not.toHaveAttribute("aria-invalid", "true");
     await password.fill("not the password");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
 
     await expect(toasts(page).filter({ hasText: "Invalid credentials" })).toContainText("Error");
     await expect(password).toHaveAttribute("aria-invalid", "true");

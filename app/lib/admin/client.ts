@@ -2,6 +2,7 @@ import type { EnrolledFactor, FactorSummary, LogoutScope, SessionSummary, StepUp
 import type { AuditPage } from "../../../domain/audit";
 import type { Me, PersonView } from "../../../domain/people";
 import type { InvitableRole, Role } from "../../../domain/roles";
+import type { PasskeyView } from "../../../domain/passkeys";
 import type { MediaLibraryPage } from "../../../domain/media-library";
 import type { AnalyticsFilter, AnalyticsReport, CsvTable, PostStats } from "../../../domain/analytics";
 import type { BlogPost, BlogPostSummary, PostInput } from "../../../domain/blog-post";
@@ -30,6 +31,7 @@ import type { PeriodChoice } from "./period";
 import { metricsApiPath } from "./triage-view";
 import { readAdminToken } from "./session";
 import { callApi, type ApiRequest, type ApiResult } from "../api-client";
+import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 
 /**
  * The one typed client of the admin API: every admin screen calls these and nothing else. It
@@ -65,6 +67,10 @@ export const adminApi = {
   /** The second step of a sign-in with an authenticator: the challenge and a code. */
   verifyLogin: (challenge: string, code: string) =>
     call<{ token: string; expiresAt: string }>("/api/admin/login/verify", { method: "POST", body: { challenge, code } }, true),
+  /** A passkey sign-in (docs/decisions/209): the browser's prompt, then its signed answer. */
+  passkeySignInOptions: () => call<PublicKeyCredentialRequestOptionsJSON>("/api/admin/login/passkey/options", { method: "POST", body: {} }, true),
+  signInWithPasskey: (response: unknown) =>
+    call<{ token: string; expiresAt: string }>("/api/admin/login/passkey", { method: "POST", body: { response } }, true),
   /** Whether a token is still valid on the server; any failure counts as invalid. */
   verify: async (token: string) => Boolean(await adminApi.whoIs(token)),
   /** The person a token signs in, while it is valid; undefined on any failure. */
@@ -99,6 +105,12 @@ export const adminApi = {
   endSession: (id: string) => call<void>(`/api/admin/sessions/${encodeURIComponent(id)}`, { method: "DELETE" }),
   changePassword: (values: { current_password: string; new_password: string; code?: string }) =>
     call<void>("/api/admin/password", { method: "POST", body: values }),
+  // The person's passkeys (docs/decisions/209): adding one asks the step-up of adding an authenticator.
+  listPasskeys: () => call<PasskeyView[]>("/api/admin/passkeys"),
+  passkeyOptions: (proof: StepUpProof) => call<PublicKeyCredentialCreationOptionsJSON>("/api/admin/passkeys/options", { method: "POST", body: proof }),
+  addPasskey: (name: string, response: unknown) => call<PasskeyView>("/api/admin/passkeys", { method: "POST", body: { name, response } }),
+  renamePasskey: (id: string, name: string) => call<PasskeyView>(`/api/admin/passkeys/${encodeURIComponent(id)}`, { method: "PATCH", body: { name } }),
+  removePasskey: (id: string, proof: StepUpProof) => call<void>(`/api/admin/passkeys/${encodeURIComponent(id)}`, { method: "DELETE", body: proof }),
   /** An unverified factor's QR code and secret again: for the session that added it, for 15 minutes (decision 191). */
   showEnrolment: (id: string) => call<EnrolledFactor>(`/api/admin/factors/${encodeURIComponent(id)}/enrolment`),
   passwordState: () => call<{ set_by_environment: boolean }>("/api/admin/password"),
