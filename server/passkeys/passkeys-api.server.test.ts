@@ -68,7 +68,7 @@ describe.each(testDatabaseKinds)("passkeys API on %s", (kind) => {
     expect(response.status).toBe(200);
     expect(response.headers.get("set-cookie")).toMatch(/^admin_device=/);
     const { token } = (await response.json()) as { token: string };
-    expect(await json(call("POST", "/admin/verify", token))).toEqual({ valid: true });
+    expect(await json(call("POST", "/admin/verify", token))).toMatchObject({ valid: true, me: { id: "owner" } });
     // An answer is used once.
     expect((await call("POST", "/admin/login/passkey", undefined, { response: answer })).status).toBe(401);
     const stored = await db.selectFrom("admin_passkeys").select(["counter", "last_used_at"]).executeTakeFirstOrThrow();
