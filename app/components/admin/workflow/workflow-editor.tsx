@@ -98,15 +98,6 @@ export function WorkflowEditor({ id, savedAt, initial, onSave, settingsExtra, re
     setDirty(true);
   }
 
-  async function preview() {
-    // Opened at once, while the click still counts as the person's: browsers block later popups.
-    const tab = window.open("", "_blank");
-    const path = await previewPath(autosave, run, setNotice);
-    if (!path) tab?.close();
-    else if (tab) tab.location.href = path;
-    else window.location.assign(path);
-  }
-
   return (
     <>
       {recovery.offer ? (
@@ -132,7 +123,7 @@ export function WorkflowEditor({ id, savedAt, initial, onSave, settingsExtra, re
         actions={
           <>
             <AutosaveStatusText status={autosave.status} live={postStatus(initial.workflow ?? { published: false }) === "published"} />
-            <AdminButton variant="secondary" onClick={() => void preview()}>
+            <AdminButton variant="secondary" onClick={() => void openPreview(autosave, run, setNotice)}>
               {workflowTexts.preview}
             </AdminButton>
           </>
@@ -155,6 +146,15 @@ export function WorkflowEditor({ id, savedAt, initial, onSave, settingsExtra, re
       ) : null}
     </>
   );
+}
+
+/** The preview in a new tab, opened at once while the click still counts as the person's: browsers block later popups. */
+async function openPreview(...args: Parameters<typeof previewPath>) {
+  const tab = window.open("", "_blank");
+  const path = await previewPath(...args);
+  if (!path) tab?.close();
+  else if (tab) tab.location.href = path;
+  else window.location.assign(path);
 }
 
 /** Saves the post (a draft is made for a new one), then asks for an editor's preview link; its path, or nothing. */
