@@ -42,7 +42,6 @@ export const peopleMessages = {
   notFound: "Person not found",
   ownerStays: "The owner cannot be removed or given another role: hand ownership to an administrator first",
   notYourself: "You cannot remove yourself or change your own role",
-  ownerOnly: "Only the owner may change an administrator or another person's owner rights",
   invitationGone: "This invitation has expired, was used, or was withdrawn. Ask for a new one.",
   invited: (email: string) => `Invitation sent to ${email}`,
   removed: (name: string) => `${name} was removed from the team`,

@@ -22,6 +22,7 @@ export const peopleCopy = {
   saveRole: (name: string) => `Change role of ${name}`,
   roleFor: (name: string) => `Role of ${name}`,
   remove: (name: string) => `Remove ${name}`,
+  cancel: "Cancel",
   confirmRemove: (name: string) => `Remove ${name}? Their sessions end at once; their work stays in their name.`,
   resend: (name: string) => `Send ${name}'s invitation again`,
   resent: (email: string) => `A new invitation link was sent to ${email}`,

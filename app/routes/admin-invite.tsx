@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import type { Role } from "../../domain/roles";
 import { peopleMessages } from "../../domain/people";
-import { fieldLabelClass } from "../components/admin/admin-form";
+import { adminInputClass, fieldLabelClass } from "../components/admin/admin-form";
 import { LabelledField } from "../components/ui/labelled-field";
 import { SiteLink } from "../components/ui/site-link";
 import { peopleCopy } from "../content/people";
@@ -86,10 +86,7 @@ function JoinForm({ token, invitation, onGone }: { token: string; invitation: In
     setErrors(result.fields ?? { password: result.error ?? "" });
   }
 
-  const inputClass = (key: string) =>
-    `mt-1 block w-full rounded-md border px-3 py-2 text-slate-900 shadow-sm focus:border-indigo-600 focus:ring-2 focus:ring-indigo-600 focus:outline-none ${
-      errors[key] ? "border-red-600" : "border-slate-500"
-    }`;
+  const inputClass = (key: string) => `${adminInputClass} ${errors[key] ? "border-red-600" : "border-slate-500"}`;
   return (
     <form method="post" className="mt-6 space-y-5" onSubmit={onSubmit} noValidate>
       <p className="text-slate-700">{copy.intro(invitation.name, invitation.role)}</p>

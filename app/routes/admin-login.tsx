@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { SiteLink } from "../components/ui/site-link";
 import { adminTexts, adminToasts } from "../../domain/admin-messages";
-import { fieldLabelClass } from "../components/admin/admin-form";
+import { adminInputClass, fieldLabelClass } from "../components/admin/admin-form";
 import { AuthSpinner } from "../components/admin/require-admin";
 import { accountCopy } from "../content/account";
 import { adminPageMeta } from "../content/admin-page-meta";
@@ -208,9 +208,7 @@ function EmailField({ ref, value, error, onChange }: { ref: React.Ref<HTMLInputE
           autoFocus
           value={value}
           onChange={(event) => onChange(event.target.value)}
-          className={`mt-1 block w-full rounded-md border px-3 py-2 text-slate-900 shadow-sm focus:border-indigo-600 focus:ring-2 focus:ring-indigo-600 focus:outline-none ${
-            error ? "border-red-600" : "border-slate-500"
-          }`}
+          className={`${adminInputClass} ${error ? "border-red-600" : "border-slate-500"}`}
         />
       )}
     </LabelledField>

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import type { PersonView } from "../../domain/people";
+import { peopleMessages, type PersonView } from "../../domain/people";
 import { INVITABLE_ROLES, ROLE_LABELS, may, type InvitableRole } from "../../domain/roles";
 import { AdminTableHead, AdminTime, BackToAdmin, QueryStatus, StackedCell } from "../components/admin/admin-panels";
 import { AdminButton, adminInputClass } from "../components/admin/admin-form";
@@ -37,7 +37,7 @@ export default function AdminPeople() {
         <InviteForm
           onInvited={(person) => {
             update((people) => [...people, person]);
-            setAnnouncement(`Invitation sent to ${person.email}`);
+            setAnnouncement(peopleMessages.invited(person.email ?? ""));
           }}
         />
       ) : null}
@@ -169,7 +169,7 @@ function PersonRow({
   async function remove() {
     const result = await run(adminApi.removePerson(person.id));
     if (!result.ok) return setError(result.error);
-    onRemoved(`${person.name} was removed from the team`);
+    onRemoved(peopleMessages.removed(person.name));
   }
   async function resend() {
     const result = await run(adminApi.resendInvitation(person.id));
@@ -223,7 +223,7 @@ function PersonRow({
                   {copy.remove(person.name)}
                 </AdminButton>
                 <AdminButton variant="secondary" onClick={() => setConfirming(false)}>
-                  Cancel
+                  {copy.cancel}
                 </AdminButton>
               </>
             ) : (

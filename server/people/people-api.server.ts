@@ -1,4 +1,4 @@
-import express from "express";
+import express, { type Request, type Response } from "express";
 import { acceptInvitationSchema, invitationPath, invitationSchema, peopleMessages, personChangeSchema } from "../../domain/people";
 import { ROLE_LABELS } from "../../domain/roles";
 import { accountMessages } from "../../domain/account";
@@ -87,24 +87,23 @@ export function peopleRouter(services: AppServices) {
     res.status(204).end();
   });
 
-  // The invitation link's page reads whom it is for; an unknown link is counted like a wrong password.
+  // The invitation link's page reads whom it is for.
+  /** An unknown link is counted against the client's login limit, as a wrong password is: 429 past it, else 404. */
+  const refuseUnknown = async (req: Request, res: Response) => {
+    const limited = await countAttempt(db, LOGIN_LIMIT, clientKey(req));
+    if (limited) return sendRateLimited(res, limited);
+    sendApiError(res, 404, peopleMessages.invitationGone);
+  };
+
   router.get("/admin/invitations/:token", async (req, res) => {
     const person = await findInvitation(db, String(req.params.token));
-    if (!person) {
-      const limited = await countAttempt(db, LOGIN_LIMIT, clientKey(req));
-      if (limited) return sendRateLimited(res, limited);
-      return sendApiError(res, 404, peopleMessages.invitationGone);
-    }
+    if (!person) return refuseUnknown(req, res);
     res.json({ email: person.email, name: person.name, role: person.role });
   });
 
   router.post("/admin/invitations/:token", async (req, res) => {
     const token = String(req.params.token);
-    if (!(await findInvitation(db, token))) {
-      const limited = await countAttempt(db, LOGIN_LIMIT, clientKey(req));
-      if (limited) return sendRateLimited(res, limited);
-      return sendApiError(res, 404, peopleMessages.invitationGone);
-    }
+    if (!(await findInvitation(db, token))) return refuseUnknown(req, res);
     const parsed = acceptInvitationSchema.safeParse(req.body);
     if (!parsed.success) {
       const fields = fieldErrors(parsed.error);

@@ -201,11 +201,11 @@ export async function acceptInvitation(
   return Number(taken.numUpdatedRows) > 0 ? { ...person, name, invited: false } : undefined;
 }
 
-export type ChangeRefusal = { ok: false; status: 404 | 409 | 403; error: string };
+export type ChangeRefusal = { ok: false; status: 404 | 409; error: string };
 
 /**
- * Who may change whom: nobody changes the owner or themselves here, and only the owner changes
- * an administrator (an administrator has everything but the owner's person).
+ * Who may change whom: nobody changes the owner or themselves here (an administrator has
+ * everything but the owner's person).
  */
 async function changeable(db: AppDatabase, id: string, actor: { id: string; role: Role }): Promise<Person | ChangeRefusal> {
   const person = await findPerson(db, id);
