@@ -5,7 +5,7 @@
  * that check the API's input are in server/disclosure/case-schemas.server.ts.
  */
 import { REPORT_FIELDS, type ReportField } from "./report-fields";
-import type { ReportStatus } from "./report-status";
+import { REPLY_DAYS_AFTER_CLOSE, type ReportStatus } from "./report-status";
 
 /** A message of either side: plain text, several lines. */
 export const MESSAGE_MAX = 20_000;
@@ -58,6 +58,8 @@ export type CaseView = Record<SentReportField, string> & {
   statusLabel: string;
   receivedAt: string;
   closed: boolean;
+  /** The last day (YYYY-MM-DD) a closed report still takes replies (docs/decisions/212); null while open and once past. */
+  repliesUntil: string | null;
   /** The reference of the earlier report this one duplicates. */
   duplicateOf: string | null;
   credit: { choice: CreditChoice | null; name: string | null; url: string | null };
@@ -89,6 +91,9 @@ export const caseTexts = {
   messageRequired: "Write a message or add a file",
   messageTooLong: `Messages can be at most ${MESSAGE_MAX.toLocaleString("en-US")} characters`,
   closedNoReplies: "This report is closed. Send a new report if you have found something else.",
+  repliesAfterClose: (day: string) =>
+    `This report is closed, but you can still reply here until ${day}: to tell us of a retest, or to ask a question. A reply does not reopen the report; the security team will read it and answer.`,
+  repliesEnded: `This report is closed, and the ${REPLY_DAYS_AFTER_CLOSE} days for replies after closing are over. Send a new report if you have found something else.`,
   creditTitle: "Public thanks",
   creditLead:
     "When a report is resolved we thank its reporter on our acknowledgments page, only if you say so. Choose how you would like to be credited.",
@@ -197,6 +202,11 @@ export function awaitingTeamText(view: Pick<CaseView, "events" | "correctedAt">)
   const lastReply = view.events.filter((event) => event.kind === "message" && event.author === "reporter").at(-1)?.at;
   const corrected = view.correctedAt && (!lastReply || Date.parse(view.correctedAt) > Date.parse(lastReply));
   return corrected ? caseTexts.reviewingCorrection : caseTexts.reviewingReply;
+}
+
+/** A day (YYYY-MM-DD) in words, the same wherever it is read: "Thursday, 31 December 2026". */
+export function dayInWords(day: string): string {
+  return new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 }
 
 /** A status the reporter's reply brought back (docs/decisions/189), rather than one they chose (withdrawal). */

@@ -55,6 +55,37 @@ export const TEAM_STATUSES = REPORT_STATUSES.filter((status) => status !== "with
 /** While the team waits for the reporter, the report's clock stands still. */
 export const PAUSED_STATUS: ReportStatus = "needs_more_info";
 
+/**
+ * Closed statuses the reporter may still answer on for a while (docs/decisions/212): a retest, a
+ * question. Such a reply reopens nothing; it flags the report for the team.
+ */
+export const REPLYABLE_CLOSED_STATUSES: readonly ReportStatus[] = ["resolved", "informative", "duplicate"];
+export const REPLY_DAYS_AFTER_CLOSE = 30;
+
+/** Statuses in which a reporter's reply waits for the team's answer: the open ones and those above. */
+export const STATUSES_TAKING_REPLIES: readonly ReportStatus[] = [...OPEN_REPORT_STATUSES, ...REPLYABLE_CLOSED_STATUSES];
+
+/**
+ * The last day (YYYY-MM-DD, UTC) a closed report takes replies: the 30th after it closed. Null for
+ * a status that takes none after closing, and for a close of unknown date.
+ */
+export function lastReplyDay(status: ReportStatus, closedAt: string | null): string | null {
+  if (!REPLYABLE_CLOSED_STATUSES.includes(status) || !closedAt) return null;
+  return new Date(Date.parse(closedAt) + REPLY_DAYS_AFTER_CLOSE * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/** Whether the reporter may write now: to an open report, or to a closed one until its last day for replies. */
+export function takesReplies(status: ReportStatus, closedAt: string | null, now: Date): boolean {
+  if (!isClosedStatus(status)) return true;
+  const last = lastReplyDay(status, closedAt);
+  return last !== null && now.toISOString().slice(0, 10) <= last;
+}
+
+/** The reporter wrote after the report was closed, and the team has not answered yet. */
+export function repliedAfterClose(status: ReportStatus, awaitingTeam: boolean): boolean {
+  return awaitingTeam && REPLYABLE_CLOSED_STATUSES.includes(status);
+}
+
 export function isReportStatus(value: unknown): value is ReportStatus {
   return typeof value === "string" && (REPORT_STATUSES as readonly string[]).includes(value);
 }

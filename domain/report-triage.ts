@@ -46,6 +46,8 @@ export type TriageFacts = {
   duplicates: { id: string; reference: string }[];
   publish_title: boolean;
   awaiting_team: boolean;
+  /** The reporter wrote after the report closed, and the team has not answered (docs/decisions/212). */
+  replied_after_close: boolean;
   credit: "named" | "anonymous" | null;
   credit_name: string | null;
   credit_url: string | null;

@@ -46,6 +46,7 @@ export const triageCopy = {
   /** The inbox's link to a report: its reference, then its title (the link's own text is the reference). */
   reportLink: (reference: string, title: string) => `${reference}: ${title}`,
   newReply: "New reply",
+  replyAfterClose: "Reply after closing",
   overdue: "Overdue",
   notAssessed: "Not assessed",
   /** The inbox's second line under a title: the columns that did not need their own. */
@@ -72,6 +73,8 @@ export const triageCopy = {
   triagePanel: "Triage",
   reporterWrote: "The reporter wrote",
   reporterWroteHint: "The reporter has written since the team last answered.",
+  reporterWroteAfterClose: "The reporter wrote after closing",
+  reporterWroteAfterCloseHint: "The report stays closed. Reply, or change its status, to clear this flag.",
   credit: {
     title: "Credit",
     named: "Named as",

@@ -158,7 +158,12 @@ function ReportHeading({ report }: { report: TriagedReport }) {
         </span>
       </p>
       <h1 className="mt-1 text-3xl font-bold break-words text-slate-900">{report.vulnerability_title}</h1>
-      {report.awaiting_team ? (
+      {report.replied_after_close ? (
+        <p className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+          <NewReplyBadge label={triageCopy.reporterWroteAfterClose} className="" />
+          {triageCopy.reporterWroteAfterCloseHint}
+        </p>
+      ) : report.awaiting_team ? (
         <p className="mt-3">
           <NewReplyBadge label={triageCopy.reporterWrote} className="" />
           <span className="sr-only"> {triageCopy.reporterWroteHint}</span>

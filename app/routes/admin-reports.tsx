@@ -81,7 +81,7 @@ export default function ReportList() {
                     </td>
                     <td className="px-4 py-3 break-words text-slate-900 [overflow-wrap:anywhere]">
                       {report.vulnerability_title}
-                      {report.awaiting_team ? <NewReplyBadge /> : null}
+                      {report.awaiting_team ? <NewReplyBadge label={report.replied_after_close ? triageCopy.replyAfterClose : triageCopy.newReply} /> : null}
                       <ReportFacts report={report} />
                     </td>
                     <td className="px-4 py-3">

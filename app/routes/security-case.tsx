@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { data, useRevalidator } from "react-router";
-import { caseTexts, isBackAfterReply, type CaseEvent, type CaseView } from "../../domain/disclosure-case";
+import { caseTexts, dayInWords, isBackAfterReply, type CaseEvent, type CaseView } from "../../domain/disclosure-case";
 import { formatBytes } from "../../domain/report-attachments";
 import { CASE_HEADERS, caseView, openCase } from "../../server/disclosure/case.server";
 import { attachmentRule } from "../../server/reports/attachment-rule.server";
@@ -116,7 +116,16 @@ function CaseScreen({ view: loaded, token, attachmentRule: rule, descriptionMin 
                 ))}
               </ol>
             </section>
-            {view.closed ? <p className="rounded-lg bg-slate-100 px-4 py-3 text-slate-700">{caseTexts.closedNoReplies}</p> : <CaseReplyForm api={api} attachmentRule={rule} onReplied={(next) => setReplied({ after: loaded, view: next })} />}
+            {view.closed && !view.repliesUntil ? (
+              <p className="rounded-lg bg-slate-100 px-4 py-3 text-slate-700">{caseTexts.closedNoReplies}</p>
+            ) : (
+              <CaseReplyForm
+                api={api}
+                attachmentRule={rule}
+                lead={view.repliesUntil ? caseTexts.repliesAfterClose(dayInWords(view.repliesUntil)) : undefined}
+                onReplied={(next) => setReplied({ after: loaded, view: next })}
+              />
+            )}
           </div>
         </div>
         <div className="mx-auto max-w-3xl space-y-10">

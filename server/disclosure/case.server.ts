@@ -10,7 +10,7 @@ import {
 } from "../../domain/disclosure-case";
 import { mailboxKey } from "../../domain/email-address";
 import { isClosedStatus, REPORTER_STATUS_LABELS, REPORT_REFERENCE_PATTERN } from "../../domain/vulnerability-report";
-import { PAUSED_STATUS, statusAfterReply } from "../../domain/report-status";
+import { lastReplyDay, PAUSED_STATUS, REPLYABLE_CLOSED_STATUSES, statusAfterReply, STATUSES_TAKING_REPLIES, takesReplies } from "../../domain/report-status";
 import type { AppServices } from "../context.server";
 import type { AppDatabase } from "../db/database.server";
 import { countAttempt, type RateLimited, type RateLimitRule } from "../limits/rate-limits.server";
@@ -56,7 +56,9 @@ export async function caseView(
     statusLabel: REPORTER_STATUS_LABELS[report.status],
     receivedAt: report.created_at,
     closed,
-    awaitingTeam: Boolean(report.awaiting_team) && !closed,
+    repliesUntil: closed && takesReplies(report.status, report.resolved_at, now) ? lastReplyDay(report.status, report.resolved_at) : null,
+    // A withdrawal marks the report for the team too, but is no reply to review.
+    awaitingTeam: Boolean(report.awaiting_team) && STATUSES_TAKING_REPLIES.includes(report.status),
     nextStep: closed || report.status === PAUSED_STATUS ? null : nextDue,
     duplicateOf: report.status === "duplicate" ? report.duplicate_of_reference : null,
     credit: { choice: (report.credit as CreditChoice | null) ?? null, name: report.credit_name, url: report.credit_url },
@@ -96,8 +98,9 @@ export async function countCaseMessage(db: AppDatabase, linkHash: string): Promi
 
 /**
  * The reporter's message, with files checked like the form's, stored with the team's
- * notification in one transaction (a digest, docs/decisions/176); the report is marked for the
- * team. A closed report takes no more messages.
+ * notification in one transaction (a digest, docs/decisions/176; an answer to a question at once,
+ * 213); the report is marked for the team. A closed report takes messages only while
+ * `takesReplies` says so (212): they reopen nothing.
  */
 export async function replyOnCase(
   { db, config }: Pick<AppServices, "db" | "config">,
@@ -112,10 +115,13 @@ export async function replyOnCase(
   return db.transaction().execute(async (trx): Promise<ReplyResult> => {
     const report = await trx
       .selectFrom("security_reports")
-      .select(["id", "reference", "vulnerability_title", "status"])
+      .select(["id", "reference", "vulnerability_title", "status", "resolved_at"])
       .where("id", "=", reportId)
       .executeTakeFirstOrThrow();
-    if (isClosedStatus(report.status)) return { ok: false, status: 409, error: caseTexts.closedNoReplies };
+    if (!takesReplies(report.status, report.resolved_at, now)) {
+      const error = REPLYABLE_CLOSED_STATUSES.includes(report.status) ? caseTexts.repliesEnded : caseTexts.closedNoReplies;
+      return { ok: false, status: 409, error };
+    }
     if (files.length > 0) {
       const overClient = clientHash === undefined ? undefined : await clientQuotaExceeded(trx, config.uploadQuota, clientHash, incomingBytes, now);
       const over = overClient ?? (await quotaExceeded(trx, config.uploadQuota, incomingBytes, now));
@@ -145,7 +151,8 @@ export async function replyOnCase(
         file.path,
       );
     }
-    await tellTeamOfReply(trx, config, { id: reportId, reference: report.reference, title: report.vulnerability_title }, { at: now, body: text, files });
+    const digestReport = { id: reportId, reference: report.reference, title: report.vulnerability_title, closed: isClosedStatus(report.status) };
+    await tellTeamOfReply(trx, config, digestReport, { at: now, body: text, files }, { atOnce: report.status === PAUSED_STATUS });
     if (report.status === PAUSED_STATUS) await resumeAfterReply(trx, reportId, now);
     return { ok: true, id: eventId };
   }).then((result) => {

@@ -1,4 +1,5 @@
 import { REPORTER_STATUS_LABELS, isClosedStatus, type ReportStatus } from "../../domain/report-status";
+import { dayInWords } from "../../domain/disclosure-case";
 import { formatBytes } from "../../domain/report-attachments";
 import type { Config } from "../config.server";
 import { oneLineHeader, type OutgoingEmail } from "../mail/outbox.server";
@@ -14,10 +15,13 @@ function signature(config: MailConfig): string[] {
   return ["", `${config.public.siteName} Security Team`, `${config.public.siteUrl}/security`];
 }
 
-/** One change the reporter hears of: a team message, or a status they should know of. */
+/**
+ * One change the reporter hears of: a team message, or a status they should know of, with the
+ * last day a closing one still takes replies (docs/decisions/212).
+ */
 export type CaseNews =
   | { kind: "message"; body: string }
-  | { kind: "status"; status: ReportStatus; duplicateOf: string | null };
+  | { kind: "status"; status: ReportStatus; duplicateOf: string | null; repliesUntil?: string | null };
 
 const HEADLINES = ["Update on", "New message about", "Outcome of"] as const;
 const FOOTER = "\n\nRead the whole conversation and reply on your case page:\n";
@@ -36,7 +40,7 @@ function newsSubject(reference: string, rank: number): string {
 
 function newsSection(reference: string, news: CaseNews): string {
   if (news.kind === "message") return [`The security team wrote about your report ${reference}:`, "", news.body].join("\n");
-  const { status, duplicateOf } = news;
+  const { status, duplicateOf, repliesUntil } = news;
   return [
     `The status of your report ${reference} is now: ${REPORTER_STATUS_LABELS[status]}.`,
     ...(status === "duplicate" && duplicateOf ? [`It duplicates ${duplicateOf}, reported earlier.`] : []),
@@ -44,6 +48,9 @@ function newsSection(reference: string, news: CaseNews): string {
       ? ["", "Thank you for helping us keep our customers safe. On your case page you can choose whether and how we credit you."]
       : []),
     ...(status === "needs_more_info" ? ["", "We need more information from you: please answer on your case page."] : []),
+    ...(repliesUntil
+      ? ["", `You can still reply on your case page until ${dayInWords(repliesUntil)}: to tell us of a retest, or to ask a question.`]
+      : []),
   ].join("\n");
 }
 
@@ -101,17 +108,17 @@ export type ReporterMessage = { at: Date; body: string; files: { filename: strin
 const DIGEST_TEXT_MAX = 100_000;
 const DIGEST_MORE = "More messages arrived since: read them in the report.";
 
+/** The report a team digest is about; `closed` when the reporter wrote after it closed (docs/decisions/212). */
+export type DigestReport = { id: string; reference: string; title: string; closed?: boolean };
+
 /** To the team: the reporter's messages since the last such email, oldest first. */
-export function reporterRepliesEmail(
-  config: MailConfig,
-  { id, reference, title }: { id: string; reference: string; title: string },
-  message: ReporterMessage,
-): OutgoingEmail {
+export function reporterRepliesEmail(config: MailConfig, { id, reference, title, closed = false }: DigestReport, message: ReporterMessage): OutgoingEmail {
   return {
     to: config.mail.securityTo,
-    subject: `[${reference}] Reporter replied: ${oneLineHeader(title)}`,
+    subject: `[${reference}] Reporter replied${closed ? " after closing" : ""}: ${oneLineHeader(title)}`,
     text: [
       `The reporter wrote about ${reference} on the case page (messages since the last such email, oldest first).`,
+      ...(closed ? ["The report stays closed; it is flagged in the inbox until the team replies or changes its status."] : []),
       `Open the report at ${config.public.siteUrl}/admin/reports/${id}`,
       "",
       messageSection(message),

@@ -128,8 +128,8 @@ describe.each(testDatabaseKinds)("the disclosure loop on %s", (kind) => {
     expect(outcome.subject).toBe(`[${report.reference}] Outcome of your vulnerability report`);
     expect(outcome.text_body).toContain("Resolved: the issue is fixed");
 
-    // A closed case takes no more messages; credit is the reporter's to choose.
-    expect((await send(`/security/case/${token}/messages`, { body: { body: "One more thing" } })).status).toBe(409);
+    // A resolved case still takes a reply for 30 days, reopening nothing (docs/decisions/212); credit is the reporter's to choose.
+    expect((await send(`/security/case/${token}/messages`, { body: { body: "One more thing" } })).status).toBe(201);
     expect((await send(`/security/case/${token}/credit`, { method: "PUT", body: { credit: "named" } })).status).toBe(400);
     const badUrl = await send(`/security/case/${token}/credit`, { method: "PUT", body: { credit: "named", name: "Ada", url: "javascript:alert(1)" } });
     expect(badUrl.status).toBe(400);

@@ -6,13 +6,15 @@ type HeldEmail = { subject: string; text: string };
 /**
  * Rewrites an outbox email while it is still held: pending, not yet due and claimed by no worker
  * (a worker claims only what is due, so a held email cannot be mid-send). Both digests of a case
- * gather their news this way (docs/decisions/176 and 188). Answers whether it was still held.
+ * gather their news this way (docs/decisions/176 and 188). `dueAt` sends it sooner than it was
+ * held for (docs/decisions/213). Answers whether it was still held.
  */
 export async function rewriteHeldEmail(
   trx: Kysely<Database>,
   outboxId: string,
   now: Date,
   rewrite: (email: HeldEmail) => HeldEmail,
+  dueAt?: Date,
 ): Promise<boolean> {
   const at = now.toISOString();
   const held = await trx
@@ -27,7 +29,7 @@ export async function rewriteHeldEmail(
   const next = rewrite({ subject: held.subject, text: held.text_body });
   const result = await trx
     .updateTable("mail_outbox")
-    .set({ subject: next.subject, text_body: next.text })
+    .set({ subject: next.subject, text_body: next.text, ...(dueAt ? { next_attempt_at: dueAt.toISOString() } : {}) })
     .where("id", "=", outboxId)
     .where("status", "=", "pending")
     .where("claimed_by", "is", null)

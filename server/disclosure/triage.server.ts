@@ -4,6 +4,8 @@ import { ASSIGNABLE_ROLES, assessmentDetail, triageMessages, type TeamEvent, typ
 import type { Actor } from "../../domain/roles";
 import {
   isClosedStatus,
+  lastReplyDay,
+  repliedAfterClose,
   reporterHearsOf,
   REPORT_REFERENCE_PATTERN,
   SEVERITIES,
@@ -65,6 +67,7 @@ export async function getTriagedReport(
     duplicates: related.filter((other) => other.id !== row.duplicate_of),
     publish_title: Boolean(row.publish_title),
     awaiting_team: Boolean(row.awaiting_team),
+    replied_after_close: repliedAfterClose(row.status, Boolean(row.awaiting_team)),
     credit: row.credit as TriageFacts["credit"],
     credit_name: row.credit_name,
     credit_url: row.credit_url,
@@ -204,7 +207,8 @@ export async function updateTriage(
     if (status !== "new") await markAnswered(trx, id, now);
     if (reporterHearsOf(status)) {
       const duplicateReference = status === "duplicate" ? (duplicateOf?.reference ?? (await referenceOf(trx, duplicateId))) : null;
-      await tellReporter(trx, config, current, { kind: "status", status, duplicateOf: duplicateReference }, now);
+      const news = { kind: "status", status, duplicateOf: duplicateReference, repliesUntil: lastReplyDay(status, at) } as const;
+      await tellReporter(trx, config, current, news, now);
     }
   });
   if (statusChanged || emailed) notifyOutbox();

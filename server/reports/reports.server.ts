@@ -23,7 +23,7 @@ import { dayOf } from "../../domain/analytics";
 import type { TriageFacts } from "../../domain/report-triage";
 import type { Actor } from "../../domain/roles";
 import { namesOfPeople } from "../people/people.server";
-import { CLOSED_REPORT_STATUSES } from "../../domain/report-status";
+import { CLOSED_REPORT_STATUSES, repliedAfterClose, STATUSES_TAKING_REPLIES } from "../../domain/report-status";
 import { insertAttachment } from "./attachment-store.server";
 import type { UploadedFile } from "./report-upload.server";
 import { clientQuotaExceeded, quotaExceeded, type UploadQuota } from "./upload-quota.server";
@@ -227,7 +227,7 @@ export const REPORTS_PAGE_SIZE = 50;
 
 /** A report as the inbox lists it, with the team's assessment and what is due. */
 export type InboxReport = ReportSummary &
-  Pick<TriageFacts, "assessed_severity" | "cvss_score" | "awaiting_team" | "overdue" | "next_due"> & { assignee: Actor | null };
+  Pick<TriageFacts, "assessed_severity" | "cvss_score" | "awaiting_team" | "replied_after_close" | "overdue" | "next_due"> & { assignee: Actor | null };
 
 /**
  * The triage inbox: newest first unless asked otherwise, one page at a time, optionally filtered
@@ -274,7 +274,7 @@ export async function listReports(
     const today = dayOf(now.getTime());
     const kept = filter.due === "overdue" ? all.filter((row) => (facts!.get(row.id)?.next_due?.by ?? "9999") < today) : all;
     const dueBy = (id: string) => facts!.get(id)?.next_due?.by ?? "9999-12-31";
-    const replyFirst = (row: (typeof all)[number]) => (row.awaiting_team && !CLOSED_REPORT_STATUSES.includes(row.status) ? 0 : 1);
+    const replyFirst = (row: (typeof all)[number]) => (row.awaiting_team && STATUSES_TAKING_REPLIES.includes(row.status) ? 0 : 1);
     kept.sort((a, b) => replyFirst(a) - replyFirst(b) || dueBy(a.id).localeCompare(dueBy(b.id)));
     count = kept.length;
     current = pageWithin(page, count);
@@ -292,7 +292,7 @@ export async function listReports(
       .selectFrom("security_reports")
       .where(where)
       .select(columns)
-      .orderBy(sql`case when awaiting_team = 1 and status not in (${sql.join(CLOSED_REPORT_STATUSES)}) then 0 else 1 end`);
+      .orderBy(sql`case when awaiting_team = 1 and status in (${sql.join(STATUSES_TAKING_REPLIES)}) then 0 else 1 end`);
     // Highest score first, unscored last (`is null` sorts false before true on both databases).
     if (filter.sort === "cvss") query = query.orderBy(sql`cvss_score is null`).orderBy("cvss_score", "desc");
     rows = await query
@@ -313,6 +313,7 @@ export async function listReports(
       ...row,
       cvss_score: row.cvss_score === null ? null : Number(row.cvss_score),
       awaiting_team: Boolean(row.awaiting_team),
+      replied_after_close: repliedAfterClose(row.status, Boolean(row.awaiting_team)),
       overdue: due.overdue.filter((step) => !done[step]),
       next_due: due.next_due,
       assignee: assignee && assignee_id ? { id: assignee_id, ...assignee } : null,
@@ -336,8 +337,9 @@ export async function countNewReports(db: AppDatabase): Promise<number> {
 }
 
 /**
- * Reports waiting for the team (docs/decisions/189): new ones, and open ones whose reporter wrote
- * since the team last answered. The admin bar's Reports badge.
+ * Reports waiting for the team (docs/decisions/189): new ones, and those whose reporter wrote
+ * since the team last answered, open or closed within its days for replies (212). The admin bar's
+ * Reports badge.
  */
 export async function countReportsAwaitingTeam(db: AppDatabase): Promise<number> {
   const { waiting } = await db
@@ -348,9 +350,9 @@ export async function countReportsAwaitingTeam(db: AppDatabase): Promise<number>
   return Number(waiting);
 }
 
-/** New, or open with an unanswered reply from the reporter. */
+/** New, or with an unanswered reply from the reporter (a withdrawal marks the report too, but is no reply). */
 function awaitingTeam(eb: ExpressionBuilder<Database, "security_reports">): Expression<SqlBool> {
-  return eb.or([eb("status", "=", "new"), eb.and([eb("awaiting_team", "=", 1), eb("status", "not in", CLOSED_REPORT_STATUSES)])]);
+  return eb.or([eb("status", "=", "new"), eb.and([eb("awaiting_team", "=", 1), eb("status", "in", STATUSES_TAKING_REPLIES)])]);
 }
 
 /** One report with every field and its attachments' descriptions (not their bytes). */

@@ -9,8 +9,21 @@ import { callCaseApi, type ApiFailure } from "./case-request";
 
 let fileCounter = 0;
 
-/** The reporter's reply: text and files, the files chosen in the report form's own drop zone and checked the same way. */
-export function CaseReplyForm({ api, attachmentRule, onReplied }: { api: string; attachmentRule: string; onReplied: (view: CaseView) => void }) {
+/**
+ * The reporter's reply: text and files, the files chosen in the report form's own drop zone and
+ * checked the same way. `lead` says what a reply does when there is something to say (a closed case).
+ */
+export function CaseReplyForm({
+  api,
+  attachmentRule,
+  lead,
+  onReplied,
+}: {
+  api: string;
+  attachmentRule: string;
+  lead?: string;
+  onReplied: (view: CaseView) => void;
+}) {
   const [body, setBody] = useState("");
   const [files, setFiles] = useState<ChosenFile[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
@@ -56,7 +69,7 @@ export function CaseReplyForm({ api, attachmentRule, onReplied }: { api: string;
   }
 
   return (
-    <CasePanel id="reply-title" title={caseTexts.reply}>
+    <CasePanel id="reply-title" title={caseTexts.reply} lead={lead}>
       <form onSubmit={submit} noValidate className="mt-4 space-y-4">
         <FormAlert error={failure && !failure.fields ? failure.error : undefined} />
         <LabelledField id="case-reply" label={caseTexts.replyLabel} hint={caseTexts.replyHint} error={failure?.fields?.body}>

@@ -1,4 +1,4 @@
-import { awaitingTeamText, caseTexts, SENT_REPORT_FIELDS, type CaseView } from "../../../domain/disclosure-case";
+import { awaitingTeamText, caseTexts, dayInWords, SENT_REPORT_FIELDS, type CaseView } from "../../../domain/disclosure-case";
 import { formatBytes } from "../../../domain/report-attachments";
 import { optionLabels, reportFieldCopy } from "../../content/security-submit";
 import { correctionTexts } from "../../../domain/report-correction";
@@ -49,19 +49,14 @@ export function SentReport({ view, api, descriptionMin }: { view: CaseView; api:
 /** "What happens next", in one line: our next step and its day, the team reviewing a reply, or the paused clock. */
 export function NextStep({ view }: { view: CaseView }) {
   let text: string | undefined;
-  if (view.closed) text = undefined;
-  else if (view.awaitingTeam) text = awaitingTeamText(view);
-  else if (view.status === "needs_more_info") text = caseTexts.waitingForYou;
-  if (!view.closed && view.nextStep) text = [text, caseTexts.nextStep(view.nextStep.step, formatDay(view.nextStep.by))].filter(Boolean).join(" ");
+  // A reply after closing is reviewed too (docs/decisions/212): awaitingTeam holds for such a report.
+  if (view.awaitingTeam) text = awaitingTeamText(view);
+  else if (!view.closed && view.status === "needs_more_info") text = caseTexts.waitingForYou;
+  if (!view.closed && view.nextStep) text = [text, caseTexts.nextStep(view.nextStep.step, dayInWords(view.nextStep.by))].filter(Boolean).join(" ");
   if (!text) return null;
   return (
     <p className="rounded-lg bg-indigo-50 px-4 py-3 text-indigo-950" data-next-step>
       {text}
     </p>
   );
-}
-
-/** A due day (YYYY-MM-DD) as words, the same wherever the page is read. */
-function formatDay(day: string): string {
-  return new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 }
