@@ -9,8 +9,10 @@ import { startOutboxWorker, type OutboxWorker } from "../mail/outbox-worker.serv
 import { createMailTransport } from "../mail/transport.server";
 import { securityReportsRouter } from "../reports/security-reports-api.server";
 import { createUploadGate } from "../reports/upload-quota.server";
+import { ensureAdminPassword, login } from "../auth/admin-auth.server";
 import { caseApiRouter } from "./case-api.server";
 import { TEAM_DIGEST_INTERVAL_MS } from "./team-digest.server";
+import { triageApiRouter } from "./triage-api.server";
 
 const silent = pino({ level: "silent" });
 const TEAM = "security@dialogic.localhost";
@@ -36,7 +38,7 @@ async function twoProcesses(kind: (typeof testDatabaseKinds)[number]) {
   for (const db of [database.db, database.connectAgain()]) {
     const services = testServices(db, { SMTP_URL: smtp.url, REPORT_RATE_LIMIT: "100" });
     const gate = createUploadGate(4);
-    const served = await serveApi(services, [securityReportsRouter(services, { gate }), caseApiRouter(services, { gate })]);
+    const served = await serveApi(services, [securityReportsRouter(services, { gate }), caseApiRouter(services, { gate }), triageApiRouter(services)]);
     const transport = createMailTransport({ smtpUrl: smtp.url, from: "Dialogic <no-reply@dialogic.test>", logger: silent });
     const worker: OutboxWorker = startOutboxWorker({ db, transport, logger: silent, pollIntervalMs: 20 });
     teardown.push(async () => {
@@ -67,6 +69,8 @@ function reply(url: string, token: string, body: string): Promise<Response> {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const teamRepliesIn = (smtp: TestSmtpServer) => smtp.received.filter((email) => email.rcptTo.includes(TEAM) && email.headers.subject?.includes("Reporter replied"));
 
 describe.each(testDatabaseKinds)("reporters' replies reach the team as a digest on %s", (kind) => {
   test("30 replies over six minutes, through two processes, reach the team as two emails: the first at once, the rest an interval later", async () => {
@@ -145,5 +149,57 @@ describe.each(testDatabaseKinds)("reporters' replies reach the team as a digest 
     // Another case is not held back by this one.
     const other = await fileReport(urls[1]!);
     expect((await reply(urls[0]!, other.token, "Another case.")).status).toBe(201);
+  });
+
+  test("an answer to 'needs more information' reaches the team at once, even right after a message, with what was held; ten more within the interval make one digest", async () => {
+    const { database, smtp, urls } = await twoProcesses(kind);
+    await ensureAdminPassword(database.db, "correct horse battery staple");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(T0);
+    const bearer = (await login(database.db, "correct horse battery staple"))!.token;
+    const report = await fileReport(urls[0]!);
+    const teamReplies = () => teamRepliesIn(smtp);
+
+    vi.setSystemTime(T0 + 1000);
+    expect((await reply(urls[0]!, report.token, "First note.")).status).toBe(201);
+    await expect.poll(() => teamReplies().length, { timeout: 10_000 }).toBe(1);
+    vi.setSystemTime(T0 + 5000);
+    expect((await reply(urls[1]!, report.token, "Second note, held for the digest.")).status).toBe(201);
+    vi.setSystemTime(T0 + 10_000);
+    const asked = await fetch(`${urls[1]}/admin/security/reports/${report.id}`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json", authorization: `Bearer ${bearer}` },
+      body: JSON.stringify({ status: "needs_more_info" }),
+    });
+    expect(asked.status).toBe(200);
+
+    // The answer goes now (the clock stands still here), with the held note before it.
+    vi.setSystemTime(T0 + 20_000);
+    expect((await reply(urls[0]!, report.token, "The answer: Firefox 140.")).status).toBe(201);
+    await expect.poll(() => teamReplies().length, { timeout: 10_000 }).toBe(2);
+    const answer = teamReplies()[1]!.text;
+    expect(answer.indexOf("Second note, held for the digest.")).toBeGreaterThan(-1);
+    expect(answer.indexOf("Second note, held for the digest.")).toBeLessThan(answer.indexOf("The answer: Firefox 140."));
+
+    // Ten more within the interval, five a minute through both processes: held together.
+    for (let n = 1; n <= 10; n += 1) {
+      vi.setSystemTime(T0 + (Math.ceil(n / 5) + 1) * MINUTE + n);
+      expect((await reply(urls[n % 2]!, report.token, `More #${n}.`)).status).toBe(201);
+    }
+    await sleep(300);
+    expect(teamReplies()).toHaveLength(2);
+    const held = await database.db
+      .selectFrom("mail_outbox")
+      .select("next_attempt_at")
+      .where("status", "=", "pending")
+      .where("to_address", "=", TEAM)
+      .execute();
+    expect(held).toEqual([{ next_attempt_at: new Date(T0 + 20_000 + TEAM_DIGEST_INTERVAL_MS).toISOString() }]);
+
+    vi.setSystemTime(T0 + 20_000 + TEAM_DIGEST_INTERVAL_MS);
+    await expect.poll(() => teamReplies().length, { timeout: 10_000 }).toBe(3);
+    const digest = teamReplies()[2]!.text;
+    for (let n = 1; n <= 10; n += 1) expect(digest.split(`More #${n}.`)).toHaveLength(2);
+    expect(digest).not.toContain("The answer");
   });
 });
