@@ -408,6 +408,7 @@ describe.each(testDatabaseKinds)("security reports API on %s", (kind) => {
         assessed_severity: null,
         cvss_score: null,
         awaiting_team: false,
+        replied_after_close: false,
         overdue: [],
         next_due: { step: "acknowledge", by: expect.stringMatching(/^\d{4}-\d\d-\d\d$/) },
         assignee: null,
