@@ -411,3 +411,44 @@ test("the reporter corrects the description before triage and the team sees the 
   await expect(sent.getByRole("button", { name: "Correct the report" })).toHaveCount(0);
   await expect(sent.getByRole("definition").last()).toHaveText(fields.impact!);
 });
+
+test("the team resolves, the reporter replies on the case page within 30 days, and the report shows flagged in the team's inbox; axe clean, no sideways scroll at 390 px", async ({ browser, site }) => {
+  const reporter = await (await browser.newContext({ bypassCSP: true })).newPage();
+  const title = "Stored XSS in the display name";
+  const { caseLink } = await fileReport(reporter, site.url, validReportFields({ reporter_email: "ines@example.com", vulnerability_title: title }));
+  const team = await (await browser.newContext({ bypassCSP: true })).newPage();
+  await signIn(team, { url: site.url, password: site.adminPassword });
+  await team.goto(`${site.url}/admin/reports`);
+  await team.getByRole("link", { name: title }).click();
+  await team.getByLabel("Status", { exact: true }).selectOption({ label: "Resolved" });
+  await expect(team.getByLabel("Status", { exact: true })).toHaveValue("resolved");
+
+  // The closed case says until when it takes a reply, and keeps the form.
+  await reporter.goto(caseLink);
+  await expect(reporter.getByText(/^Resolved: the issue is fixed/).first()).toBeVisible();
+  const replyPanel = reporter.getByRole("region", { name: "Reply" });
+  await expect(replyPanel.getByText(/^This report is closed, but you can still reply here until \w+day, \d+ \w+ \d{4}: to tell us of a retest/)).toBeVisible();
+  await expect(reporter.getByText(caseTexts.closedNoReplies)).toHaveCount(0);
+  expect(await axeViolations(reporter), "closed case page taking replies").toEqual([]);
+  await reporter.setViewportSize({ width: 390, height: 844 });
+  expect(await reporter.evaluate(() => document.documentElement.scrollWidth), "page width at 390 px").toBeLessThanOrEqual(390);
+
+  await reporter.getByLabel("Your message").fill("Retested after your fix: the payload is escaped now.");
+  await reporter.getByRole("button", { name: "Send message" }).click();
+  await expect(reporter.getByRole("status").filter({ hasText: "Message sent" })).toBeVisible();
+  await expect(reporter.getByText(caseTexts.reviewingReply)).toBeVisible();
+  await expect(reporter.getByText(/^Resolved: the issue is fixed/).first()).toBeVisible();
+  expect(await axeViolations(reporter), "closed case page after a reply").toEqual([]);
+  expect(await reporter.evaluate(() => document.documentElement.scrollWidth), "page width at 390 px after the reply").toBeLessThanOrEqual(390);
+
+  // The team's inbox flags it and the badge counts it; the report page says so too.
+  await team.goto(`${site.url}/admin/reports`);
+  await expect(team.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: /^Reports/ })).toHaveAccessibleName("Reports 1 waiting for the team");
+  const row = team.getByRole("row").filter({ hasText: title });
+  await expect(row.getByText("Reply after closing")).toBeVisible();
+  await expect(row.getByText("Resolved")).toBeVisible();
+  expect(await axeViolations(team), "inbox with a reply after closing").toEqual([]);
+  await team.getByRole("link", { name: title }).click();
+  await expect(team.getByText("The reporter wrote after closing")).toBeVisible();
+  await expect(team.getByText("Retested after your fix: the payload is escaped now.")).toBeVisible();
+});
