@@ -23,6 +23,7 @@ import { newCaseLinkEmail, reporterWithdrewEmail } from "./disclosure-emails.ser
 import { addReportEvent, dueFactsOf, reportTimeline } from "../reports/report-timeline.server";
 import { tellTeamOfReply } from "./team-digest.server";
 import { isCorrectable, lastCorrectedAt } from "./report-correction.server";
+import { caseAssessmentOf } from "./case-suggestions.server";
 
 /**
  * What the holder of a case link can do (docs/decisions/144): read the report's status and
@@ -58,6 +59,7 @@ export async function caseView(
     closed,
     awaitingTeam: Boolean(report.awaiting_team) && !closed,
     nextStep: closed || report.status === PAUSED_STATUS ? null : nextDue,
+    ...caseAssessmentOf(report, nextDue),
     duplicateOf: report.status === "duplicate" ? report.duplicate_of_reference : null,
     credit: { choice: (report.credit as CreditChoice | null) ?? null, name: report.credit_name, url: report.credit_url },
     events: await reportTimeline(db, reportId),

@@ -62,6 +62,6 @@ export function NextStep({ view }: { view: CaseView }) {
 }
 
 /** A due day (YYYY-MM-DD) as words, the same wherever the page is read. */
-function formatDay(day: string): string {
+export function formatDay(day: string): string {
   return new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 }

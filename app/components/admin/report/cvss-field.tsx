@@ -13,7 +13,7 @@ function CalculatorUnavailable() {
 
 // The calculator and its library are fetched with a report's page only, not with the admin's other screens.
 const CvssCalculator = lazy(() =>
-  import("./cvss-calculator").then((module) => ({ default: module.CvssCalculator })).catch(() => ({ default: CalculatorUnavailable })),
+  import("../../cvss/cvss-calculator").then((module) => ({ default: module.CvssCalculator })).catch(() => ({ default: CalculatorUnavailable })),
 );
 
 /**
