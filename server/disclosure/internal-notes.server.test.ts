@@ -11,6 +11,12 @@ import { createMailTransport } from "../mail/transport.server";
 import { securityReportsRouter } from "../reports/security-reports-api.server";
 import { createUploadGate } from "../reports/upload-quota.server";
 import { caseApiRouter } from "./case-api.server";
+import { copyDbDatabases, reportRow } from "../../tests/helpers/copy-db";
+import { copyDatabase } from "../db/copy-database.server";
+import { SITE_COPY_STEPS } from "../copy-steps.server";
+import { teamTimeline } from "../reports/report-timeline.server";
+import { suggestCvss } from "./case-suggestions.server";
+import { addInternalNote } from "./internal-notes.server";
 import { triageApiRouter } from "./triage-api.server";
 import type { TriagedReport } from "./triage.server";
 
@@ -85,5 +91,26 @@ describe.each(testDatabaseKinds)("the team's internal notes on %s", (kind) => {
       transport.close();
       await smtp.close();
     }
+  });
+});
+
+// Notes and suggestions are timeline rows: copy-db (and the backup, which copies the same way) carries them.
+describe.each(testDatabaseKinds)("copy-db from SQLite to %s", (targetKind) => {
+  const open = copyDbDatabases();
+
+  test("a report's suggestion, with its score, and its internal note move with the report", async () => {
+    const source = await open("sqlite");
+    const target = await open(targetKind);
+    const now = new Date().toISOString();
+    await source.insertInto("security_reports").values(reportRow("VR-2026-ABCDEF", now)).execute();
+    expect((await suggestCvss(source, "r1", "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N")).ok).toBe(true);
+    expect((await addInternalNote(source, "r1", NOTE, { id: "owner", name: "Owner", role: "owner" })).ok).toBe(true);
+
+    const counts = await copyDatabase(source, target, SITE_COPY_STEPS);
+    expect(counts).toMatchObject({ report_events: 2 });
+    const moved = await teamTimeline(target, "r1");
+    expect(moved).toEqual(await teamTimeline(source, "r1"));
+    expect(moved.map((event) => event.kind)).toEqual(["suggestion", "note"]);
+    expect(moved[0]).toMatchObject({ cvss_score: 7.5 });
   });
 });
