@@ -30,7 +30,7 @@ export const assessmentTexts = {
   notAssessed: "Not assessed yet",
   nextDeadline: "Next deadline",
   deadline: (step: DeadlineStep, day: string) => `${DEADLINE_STEPS[step]} by ${day}`,
-  paused: (step: DeadlineStep) => `Paused: ${DEADLINE_STEPS[step].toLowerCase()} waits for your reply`,
+  paused: (step: DeadlineStep) => `Paused while we wait for your reply (next: ${DEADLINE_STEPS[step].toLowerCase()})`,
   noDeadline: "None: the report is closed",
   suggest: "Suggest a severity",
   suggestLead:

@@ -4,24 +4,11 @@
  * duplicates, and whether the acknowledgments page may show its title.
  */
 import type { CvssSuggestion } from "./case-assessment";
+import { cvssRating } from "./cvss-rating";
 import { MESSAGE_MAX, type CaseEvent } from "./disclosure-case";
 import type { DeadlineStep, Deadlines } from "./disclosure-deadlines";
 import type { ReportStatus } from "./report-status";
 import { may, ROLES, type Actor, type Role } from "./roles";
-
-/** The qualitative rating of a CVSS 3.1 or 4.0 score (the same bands in both). */
-export function cvssRating(score: number): "None" | "Low" | "Medium" | "High" | "Critical" {
-  if (score === 0) return "None";
-  if (score < 4) return "Low";
-  if (score < 7) return "Medium";
-  if (score < 9) return "High";
-  return "Critical";
-}
-
-/** A score with its band, as the team's and the reporter's screens say it: "7.5 (High)". */
-export function scoreWords(score: number): string {
-  return `${score.toFixed(1)} (${cvssRating(score)})`;
-}
 
 /** The score's band an assessed severity stands for ("Informational" is CVSS's "None"). */
 const SEVERITY_BANDS: Record<string, ReturnType<typeof cvssRating>> = {

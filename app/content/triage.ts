@@ -160,7 +160,7 @@ export const triageCopy = {
     sending: "Sending…",
     sent: "Message sent to the reporter",
     sendFailed: "Failed to send the message",
-    suggested: (vector: string, score: string) => `The reporter suggested ${vector}, scoring ${score}`,
+    suggested: (vector: string, score: string) => `Suggested ${vector}, scoring ${score}`,
     internalNote: "Internal note",
   },
   /** The team's notes on a report (docs/decisions/215): never shown to the reporter. */

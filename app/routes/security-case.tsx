@@ -6,7 +6,7 @@ import { CASE_HEADERS, caseView, openCase } from "../../server/disclosure/case.s
 import { attachmentRule } from "../../server/reports/attachment-rule.server";
 import { REPORT_LIMITS } from "../../domain/report-fields";
 import { assessmentTexts } from "../../domain/case-assessment";
-import { scoreWords } from "../../domain/report-triage";
+import { scoreWords } from "../../domain/cvss-rating";
 import { CaseAssessmentPanel } from "../components/disclosure/case-assessment";
 import { CaseLinksPanel } from "../components/disclosure/case-links-panel";
 import { CasePanel } from "../components/disclosure/case-panel";

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState } from "react";
 import { cvssBaseMetrics, scoreCvss, type CvssMetricChoice } from "../../../domain/cvss";
 import { BASE_METRICS, CVSS_VERSIONS, readCvssVector, setCvssMetric, type CvssVersion } from "../../../domain/cvss-vector";
-import { cvssRating } from "../../../domain/report-triage";
+import { cvssRating } from "../../../domain/cvss-rating";
 import { triageCopy } from "../../content/triage";
 
 const copy = triageCopy.calculator;

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useState } from "react";
 import { assessmentTexts } from "../../../domain/case-assessment";
 import type { CaseView } from "../../../domain/disclosure-case";
-import { scoreWords } from "../../../domain/report-triage";
+import { scoreWords } from "../../../domain/cvss-rating";
 import { caseTexts } from "../../../domain/disclosure-case";
 import { CasePanel } from "./case-panel";
 import { formatDay } from "./sent-report";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { assessmentTexts, type CvssSuggestion } from "../../../domain/case-assessment";
 import type { CaseView } from "../../../domain/disclosure-case";
-import { scoreWords } from "../../../domain/report-triage";
+import { scoreWords } from "../../../domain/cvss-rating";
 import { CvssCalculator } from "../cvss/cvss-calculator";
 import { FormAlert } from "../ui/form-messages";
 import { LabelledField } from "../ui/labelled-field";

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { isBackAfterReply } from "../../../../domain/disclosure-case";
-import { scoreWords, type TeamEvent } from "../../../../domain/report-triage";
+import { scoreWords } from "../../../../domain/cvss-rating";
+import type { TeamEvent } from "../../../../domain/report-triage";
 import { ROLE_LABELS, type Actor } from "../../../../domain/roles";
 import { triageCopy } from "../../../content/triage";
 import { adminApi, type TriagedReport } from "../../../lib/admin/client";

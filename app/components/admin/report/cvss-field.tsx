@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { cvssRating } from "../../../../domain/report-triage";
+import { cvssRating } from "../../../../domain/cvss-rating";
 import { missingCvssPrefixes, withCvssPrefix } from "../../../../domain/cvss-vector";
 import { triageCopy } from "../../../content/triage";
 import type { TriagedReport } from "../../../lib/admin/client";

@@ -1,4 +1,4 @@
-import { scoreWords } from "../../../../domain/report-triage";
+import { scoreWords } from "../../../../domain/cvss-rating";
 import { triageCopy } from "../../../content/triage";
 import type { TriagedReport } from "../../../lib/admin/client";
 import { AdminTime } from "../admin-panels";
