@@ -36,7 +36,8 @@ export function CaseSuggestionForm({ api, onSuggested }: { api: string; onSugges
     <form onSubmit={submit} noValidate className="mt-4 space-y-4">
       <p className="text-slate-700">{assessmentTexts.suggestLead}</p>
       <FormAlert error={failure && !failure.fields ? failure.error : undefined} />
-      <LabelledField id="suggested-vector" label={assessmentTexts.vectorLabel} error={failure?.fields?.cvss_vector}>
+      {/* The refusal quotes a whole vector: it wraps anywhere rather than widen a phone's page. */}
+      <LabelledField id="suggested-vector" label={assessmentTexts.vectorLabel} error={failure?.fields?.cvss_vector} className="[overflow-wrap:anywhere]">
         {(control) => (
           <input
             {...control}
