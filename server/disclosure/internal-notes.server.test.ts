@@ -47,7 +47,7 @@ describe.each(testDatabaseKinds)("the team's internal notes on %s", (kind) => {
       const team = (path: string, method: string, body?: unknown) => send(`/admin/security/reports/${report.id}${path}`, { method, body, token });
 
       // Bad notes name the field; nothing is added.
-      for (const body of [{ body: "   " }, {}, { body: 42 }, { body: "x".repeat(NOTE_MAX + 1) }]) {
+      for (const body of [{ body: "   " }, {}, { body: 42 }, { body: "x".repeat(NOTE_MAX + 1) }, { body: "before\u0000after" }, { body: "\ud800" }]) {
         const refused = await team("/notes", "POST", body);
         expect(refused.status).toBe(400);
         expect(((await refused.json()) as { fields: Record<string, string> }).fields).toHaveProperty("body");

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { NOTE_MAX, triageMessages, type TeamEvent, type TriageFacts } from "../../domain/report-triage";
 import type { Actor } from "../../domain/roles";
+import { isStorableText, textMessages } from "../../domain/text-rules";
 import type { Database } from "../db/schema";
 import { addReportEvent } from "../reports/report-timeline.server";
 
@@ -14,6 +15,7 @@ export async function addInternalNote(db: Kysely<Database>, reportId: string, bo
   const text = typeof body === "string" ? body.trim() : "";
   if (!text) return { ok: false, status: 400, error: triageMessages.noteRequired };
   if (text.length > NOTE_MAX) return { ok: false, status: 400, error: triageMessages.noteTooLong };
+  if (!isStorableText(text)) return { ok: false, status: 400, error: textMessages.invalidCharacters };
   const report = await db.selectFrom("security_reports").select("id").where("id", "=", reportId).executeTakeFirst();
   if (!report) return { ok: false, status: 404, error: "Report not found" };
   await addReportEvent(db, { report_id: reportId, kind: "note", author: "team", body: text, actor }, now);
