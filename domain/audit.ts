@@ -53,6 +53,7 @@ export const AUDIT_ACTION_LABELS = {
   "report.message_sent": "Message sent to the reporter",
   "report.case_links_ended": "Every case link ended",
   "report.assigned": "Report assigned",
+  "report.note_added": "Internal note added",
   "message.read": "Message marked read",
   "message.unread": "Message marked unread",
   "messages.all_read": "All messages marked read",

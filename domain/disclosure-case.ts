@@ -5,6 +5,7 @@
  * that check the API's input are in server/disclosure/case-schemas.server.ts.
  */
 import { REPORT_FIELDS, type ReportField } from "./report-fields";
+import type { CaseAssessment, CvssSuggestion } from "./case-assessment";
 import { REPLY_DAYS_AFTER_CLOSE, type ReportStatus } from "./report-status";
 
 /** A message of either side: plain text, several lines. */
@@ -19,7 +20,8 @@ export type CaseFile = { id: string; filename: string; content_type: string; siz
 
 export type CaseEvent =
   | { id: string; at: string; kind: "status"; author: "team" | "reporter"; status: ReportStatus; label: string }
-  | { id: string; at: string; kind: "message"; author: "team" | "reporter"; body: string; files: CaseFile[] };
+  | { id: string; at: string; kind: "message"; author: "team" | "reporter"; body: string; files: CaseFile[] }
+  | ({ id: string; at: string; kind: "suggestion"; author: "reporter" } & CvssSuggestion);
 
 /** What a case link was sent with (docs/decisions/177); links from before that say nothing. */
 export type CaseLinkIssuedFor = "report" | "message" | "status" | "request";
@@ -41,8 +43,8 @@ export type SentReportField = ReportField;
 /** A file sent with the report itself (not with a message), downloadable by the link's holder. */
 export type CaseAttachment = { id: string; filename: string; size: number };
 
-/** What the holder of a case link sees: never the team's internal assessment or other reports' details. */
-export type CaseView = Record<SentReportField, string> & {
+/** What the holder of a case link sees: the team's assessment, never its notes or other reports' details. */
+export type CaseView = Record<SentReportField, string> & CaseAssessment & {
   attachments: CaseAttachment[];
   /** The team has not yet changed the status: the reporter may still correct the report (docs/decisions/190). */
   correctable: boolean;

@@ -3,19 +3,12 @@
  * severity (the reporter's stays as they chose it), a CVSS vector with its score, the report it
  * duplicates, and whether the acknowledgments page may show its title.
  */
-import type { CaseEvent } from "./disclosure-case";
+import type { CvssSuggestion } from "./case-assessment";
+import { cvssRating } from "./cvss-rating";
+import { MESSAGE_MAX, type CaseEvent } from "./disclosure-case";
 import type { DeadlineStep, Deadlines } from "./disclosure-deadlines";
 import type { ReportStatus } from "./report-status";
 import { may, ROLES, type Actor, type Role } from "./roles";
-
-/** The qualitative rating of a CVSS 3.1 or 4.0 score (the same bands in both). */
-export function cvssRating(score: number): "None" | "Low" | "Medium" | "High" | "Critical" {
-  if (score === 0) return "None";
-  if (score < 4) return "Low";
-  if (score < 7) return "Medium";
-  if (score < 9) return "High";
-  return "Critical";
-}
 
 /** The score's band an assessed severity stands for ("Informational" is CVSS's "None"). */
 const SEVERITY_BANDS: Record<string, ReturnType<typeof cvssRating>> = {
@@ -58,7 +51,12 @@ export type TriageFacts = {
   overdue: DeadlineStep[];
   /** The next step still open and the day it is due; null once resolved. */
   next_due: { step: DeadlineStep; by: string } | null;
+  /** The reporter's latest suggested vector, scored (docs/decisions/214); null when none. */
+  reporter_suggestion: (CvssSuggestion & { at: string }) | null;
 };
+
+/** An internal note may be as long as a message. */
+export const NOTE_MAX = MESSAGE_MAX;
 
 export const triageMessages = {
   severityInvalid: "Choose one of the listed severities",
@@ -70,6 +68,8 @@ export const triageMessages = {
   messageRequired: "Write a message",
   nothingToChange: "Nothing to change: send status, duplicate_of, assessed_severity, cvss_vector, publish_title or assignee_id",
   assigneeInvalid: "Choose someone of the team who may triage reports",
+  noteRequired: "Write a note",
+  noteTooLong: `Notes can be at most ${NOTE_MAX.toLocaleString("en-US")} characters`,
 } as const;
 
 /** Inbox orders beyond newest and oldest. */
@@ -96,7 +96,9 @@ export const ASSIGNABLE_ROLES: readonly Role[] = ROLES.filter((role) => may(role
 export type TeamEvent =
   | (CaseEvent & { actor: Actor | null })
   | { id: string; at: string; kind: "assignment"; author: "team"; assignee: string | null; actor: Actor | null }
-  | { id: string; at: string; kind: "assessment"; author: "team"; detail: string; actor: Actor | null };
+  | { id: string; at: string; kind: "assessment"; author: "team"; detail: string; actor: Actor | null }
+  /** Seen by the team only: never in the case API, on the case page or in an email (docs/decisions/215). */
+  | { id: string; at: string; kind: "note"; author: "team"; body: string; actor: Actor | null };
 
 /** What an assessment set, in words (the timeline and the audit trail); undefined when it set neither. */
 export function assessmentDetail({ assessed_severity: severity, cvss_vector: vector }: Pick<TriagePatch, "assessed_severity" | "cvss_vector">): string | undefined {

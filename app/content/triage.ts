@@ -163,6 +163,23 @@ export const triageCopy = {
     sending: "Sending…",
     sent: "Message sent to the reporter",
     sendFailed: "Failed to send the message",
+    suggested: (vector: string, score: string) => `Suggested ${vector}, scoring ${score}`,
+    internalNote: "Internal note",
+  },
+  /** The team's notes on a report (docs/decisions/215): never shown to the reporter. */
+  note: {
+    title: "Internal note",
+    lead: "Only the team sees this: never the reporter, on the case page or by email.",
+    label: "Note for the team",
+    add: "Add note",
+    adding: "Adding…",
+    added: "Note added for the team",
+    addFailed: "Failed to add the note",
+  },
+  suggestion: {
+    title: "The reporter's suggestion",
+    scored: (score: string) => `Scores ${score}`,
+    use: "Use the reporter's vector",
   },
   metrics: {
     title: "Disclosure Metrics",

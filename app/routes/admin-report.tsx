@@ -10,6 +10,7 @@ import { AssigneeForm } from "../components/admin/report/assignee-form";
 import { AttachmentRow } from "../components/admin/report/attachment-row";
 import { EndCaseLinks } from "../components/admin/report/end-case-links";
 import { Conversation, type ReportUpdate } from "../components/admin/report/conversation";
+import { InternalNoteForm } from "../components/admin/report/internal-note-form";
 import { Credit, Deadlines, DetailRow } from "../components/admin/report/report-facts";
 import { NewReplyBadge } from "../components/admin/triage-badges";
 import { ReportRevisions } from "../components/admin/report-revisions";
@@ -139,6 +140,7 @@ function ReportPage({ report, update }: { report: TriagedReport; update: ReportU
           </div>
           <AssigneeForm report={report} error={errors.assignee_id} send={send} />
           <Conversation report={report} update={update} />
+          <InternalNoteForm report={report} update={update} />
           <AssessmentForm report={report} draft={draft} setDraft={setDraft} saved={saved} errors={errors} send={send} />
         </div>
       </div>

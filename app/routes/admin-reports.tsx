@@ -1,4 +1,5 @@
-import { cvssRating, severityScoreMismatch } from "../../domain/report-triage";
+import { cvssRating } from "../../domain/cvss-rating";
+import { severityScoreMismatch } from "../../domain/report-triage";
 import { REPORT_STATUS_LABELS } from "../../domain/vulnerability-report";
 import { AdminTime, BackToAdmin, QueryStatus, SeverityBadge } from "../components/admin/admin-panels";
 import { InboxPager } from "../components/admin/inbox-filters";

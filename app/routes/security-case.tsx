@@ -5,6 +5,9 @@ import { formatBytes } from "../../domain/report-attachments";
 import { CASE_HEADERS, caseView, openCase } from "../../server/disclosure/case.server";
 import { attachmentRule } from "../../server/reports/attachment-rule.server";
 import { REPORT_LIMITS } from "../../domain/report-fields";
+import { assessmentTexts } from "../../domain/case-assessment";
+import { scoreWords } from "../../domain/cvss-rating";
+import { CaseAssessmentPanel } from "../components/disclosure/case-assessment";
 import { CaseLinksPanel } from "../components/disclosure/case-links-panel";
 import { CasePanel } from "../components/disclosure/case-panel";
 import { CaseReplyForm } from "../components/disclosure/case-reply-form";
@@ -96,6 +99,7 @@ function CaseScreen({ view: loaded, token, attachmentRule: rule, descriptionMin 
           {view.duplicateOf ? <p className="text-sm text-slate-700">{caseTexts.duplicateOf(view.duplicateOf)}</p> : null}
           <NextStep view={view} />
         </div>
+        <CaseAssessmentPanel view={view} api={api} onSuggested={(next) => setReplied({ after: loaded, view: next })} />
 
         {/* The report on one side, the conversation and the reply on the other; one column on phones. */}
         <div className="grid gap-10 lg:grid-cols-2">
@@ -145,6 +149,14 @@ function TimelineEntry({ event, api }: { event: CaseEvent; api: string }) {
       <li className="text-sm text-slate-600">
         {formatAdminDate(event.at)}: {isBackAfterReply(event) ? caseTexts.backAfterReply : caseTexts.statusChanged}:{" "}
         <strong className="text-slate-900">{event.label}</strong>
+      </li>
+    );
+  }
+  if (event.kind === "suggestion") {
+    return (
+      <li className="text-sm text-slate-600 [overflow-wrap:anywhere]">
+        {formatAdminDate(event.at)}: {assessmentTexts.suggested} <span className="font-mono text-slate-900">{event.cvss_vector}</span>,{" "}
+        <strong className="text-slate-900">{scoreWords(event.cvss_score)}</strong>
       </li>
     );
   }

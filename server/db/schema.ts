@@ -247,8 +247,11 @@ export type ReportCaseTokensTable = {
 export type ReportEventsTable = {
   id: string;
   report_id: string;
-  /** "assignment" (`body`: the assignee's name, null when unassigned) and "assessment" (`body`: what was set) since migration 0074. */
-  kind: "status" | "message" | "assignment" | "assessment";
+  /**
+   * "assignment" (`body`: the assignee's name, null when unassigned) and "assessment" (`body`: what was set) since migration 0074;
+   * "suggestion" (the reporter's CVSS vector in `body`) and "note" (the team's, never the reporter's to read) since 0076.
+   */
+  kind: "status" | "message" | "assignment" | "assessment" | "suggestion" | "note";
   author: "team" | "reporter";
   status: ReportStatus | null;
   body: string | null;
@@ -257,6 +260,8 @@ export type ReportEventsTable = {
   actor_id: string | null;
   actor_name: string | null;
   actor_role: string | null;
+  /** A suggestion's score when it was made (migration 0076). */
+  cvss_score: number | null;
 };
 
 /** A reporter's correction before triage (migration 0061): the fields it changed, before and after, as JSON. */

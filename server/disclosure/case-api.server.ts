@@ -23,6 +23,7 @@ import {
 } from "./case.server";
 import { caseDoor as openCaseDoor, linkHashOf, reportIdOf } from "./case-door.server";
 import { caseLinkRequestSchema, creditSchema, messageSchema } from "./case-schemas.server";
+import { suggestCvss } from "./case-suggestions.server";
 
 /** A case message's one text field, beside its files. */
 const MESSAGE_FIELDS: ReadonlySet<string> = new Set(["body"]);
@@ -73,6 +74,16 @@ export function caseApiRouter(services: AppServices, { gate, limits: overrides }
     if ("code" in result && result.code === "refused") return refuseUpload(req, res, result);
     const failure = result as Extract<ReplyResult, { ok: false }>;
     sendApiError(res, failure.status, failure.error, failure.field ? { [failure.field]: failure.error } : undefined);
+  });
+
+  // A suggested vector costs what a message does: one budget for the case's writes.
+  router.post("/security/case/:token/suggestions", caseDoor, async (req, res) => {
+    const tooMany = await countCaseMessage(db, linkHashOf(res));
+    if (tooMany) return sendRateLimited(res, tooMany);
+    const result = await suggestCvss(db, reportIdOf(res), req.body?.cvss_vector);
+    if (!result.ok) return sendApiError(res, result.status, result.error, result.field ? { [result.field]: result.error } : undefined);
+    const view = (await caseView(services, reportIdOf(res), linkHashOf(res))) as CaseView;
+    res.status(201).json({ suggestion: result.suggestion, case: view });
   });
 
   router.put("/security/case/:token/credit", caseDoor, async (req, res) => {

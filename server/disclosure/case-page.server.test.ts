@@ -57,8 +57,8 @@ describe.each(testDatabaseKinds)("the researcher's case page and the team's queu
       expect(view[field], field).toBe(fields[field]);
     }
     expect(view.attachments).toEqual([{ id: expect.any(String), filename: "proof.png", size: tinyPng().length }]);
-    // Never the team's assessment.
-    expect(view).not.toHaveProperty("assessed_severity");
+    // Not assessed yet (the assessment is shown since decision 214).
+    expect(view).toMatchObject({ assessed_severity: null, cvss_vector: null, cvss_score: null });
     expect(view.nextStep).toMatchObject({ step: "acknowledge", by: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
 
     const own = await fetch(`${url}/security/case/${mine.token}/attachments/${view.attachments[0]!.id}`);

@@ -23,6 +23,7 @@ import { newCaseLinkEmail, reporterWithdrewEmail } from "./disclosure-emails.ser
 import { addReportEvent, dueFactsOf, reportTimeline } from "../reports/report-timeline.server";
 import { tellTeamOfReply } from "./team-digest.server";
 import { isCorrectable, lastCorrectedAt } from "./report-correction.server";
+import { caseAssessmentOf } from "./case-suggestions.server";
 
 /**
  * What the holder of a case link can do (docs/decisions/144): read the report's status and
@@ -60,6 +61,7 @@ export async function caseView(
     // A withdrawal marks the report for the team too, but is no reply to review.
     awaitingTeam: Boolean(report.awaiting_team) && STATUSES_TAKING_REPLIES.includes(report.status),
     nextStep: closed || report.status === PAUSED_STATUS ? null : nextDue,
+    ...caseAssessmentOf(report, nextDue),
     duplicateOf: report.status === "duplicate" ? report.duplicate_of_reference : null,
     credit: { choice: (report.credit as CreditChoice | null) ?? null, name: report.credit_name, url: report.credit_url },
     events: await reportTimeline(db, reportId),

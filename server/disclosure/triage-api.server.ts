@@ -11,6 +11,7 @@ import { cvssMessages } from "../../domain/cvss";
 import { CVSS_VECTOR_MAX } from "../../domain/cvss-vector";
 import { disclosureMetrics } from "./disclosure-metrics.server";
 import { getTriagedReport, listAssignees, postTeamMessage, updateTriage } from "./triage.server";
+import { addInternalNote } from "./internal-notes.server";
 import { actorOf } from "../people/people.server";
 import { endAllCaseLinks } from "../reports/case-links.server";
 
@@ -75,6 +76,16 @@ export function triageApiRouter(services: AppServices) {
     const ended = await endAllCaseLinks(db, report.id);
     await recordAudit(res, { action: "report.case_links_ended", target: report.id, label: report.reference, detail: `${ended} ended` });
     res.status(204).end();
+  });
+
+  // Seen by the team only (docs/decisions/215): the note goes nowhere else.
+  admin.door("reports.triage").post("/admin/security/reports/:id/notes", async (req, res) => {
+    const id = String(req.params.id);
+    const noted = await addInternalNote(db, id, req.body?.body, await actorOf(db, res.locals.adminSession!));
+    if (!noted.ok) return sendApiError(res, noted.status, noted.error, noted.status === 400 ? { body: noted.error } : undefined);
+    const report = (await getTriagedReport(services, id))!;
+    await recordAudit(res, { action: "report.note_added", target: id, label: report.reference });
+    res.status(201).json({ report });
   });
 
   return router;

@@ -23,6 +23,7 @@ import { tellReporter } from "./reporter-digest.server";
 import { reportRevisions } from "./report-correction.server";
 import type { ReportRevision } from "../../domain/report-correction";
 import { addReportEvent, dueFactsOf, teamTimeline } from "../reports/report-timeline.server";
+import { latestSuggestion } from "./internal-notes.server";
 
 /** A report as its admin page shows it: the reporter's fields, the team's assessment, deadlines, assignee and timeline. */
 export type TriagedReport = ReportDetail & TriageFacts & { assignee: Actor | null; events: TeamEvent[]; revisions: ReportRevision[] };
@@ -76,6 +77,7 @@ export async function getTriagedReport(
     resolved_at: row.resolved_at,
     assignee: row.assignee_id ? ((await assigneesOf(db, [row.assignee_id])).get(row.assignee_id) ?? null) : null,
     ...facts,
+    reporter_suggestion: latestSuggestion(events),
     events,
     revisions: await reportRevisions(db, id),
   };

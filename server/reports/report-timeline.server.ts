@@ -15,6 +15,8 @@ type NewReportEvent = Pick<ReportEventsTable, "report_id" | "kind" | "author"> &
   body?: string | null;
   /** Who of the team acted: named on the team's timeline as they are now. */
   actor?: Actor;
+  /** A suggestion's score. */
+  cvss_score?: number;
 };
 
 /** Appends to a report's timeline, inside the caller's transaction. */
@@ -33,6 +35,7 @@ export async function addReportEvent(db: Kysely<Database>, event: NewReportEvent
       actor_id: event.actor?.id ?? null,
       actor_name: event.actor?.name.slice(0, 200) ?? null,
       actor_role: event.actor?.role ?? null,
+      cvss_score: event.cvss_score ?? null,
     })
     .execute();
   return id;
@@ -40,8 +43,8 @@ export async function addReportEvent(db: Kysely<Database>, event: NewReportEvent
 
 /**
  * A report's timeline as its reporter reads it, oldest first: status changes (in their plainer
- * labels) and the conversation with the files each message brought. Never the team's own steps
- * (assignments, assessments) or who of the team took them.
+ * labels), the conversation with the files each message brought, and their own suggestions.
+ * Never the team's own steps (assignments, assessments, internal notes) or who of the team took them.
  */
 export async function reportTimeline(db: Kysely<Database>, reportId: string): Promise<CaseEvent[]> {
   const events = await timeline(db, reportId, REPORTER_STATUS_LABELS);
@@ -49,6 +52,7 @@ export async function reportTimeline(db: Kysely<Database>, reportId: string): Pr
     const { id, at, author } = event;
     if (event.kind === "status") return [{ id, at, kind: "status", author, status: event.status, label: event.label }];
     if (event.kind === "message") return [{ id, at, kind: "message", author, body: event.body, files: event.files }];
+    if (event.kind === "suggestion") return [{ id, at, kind: "suggestion", author: "reporter", cvss_vector: event.cvss_vector, cvss_score: event.cvss_score }];
     return [];
   });
 }
@@ -85,6 +89,10 @@ async function timeline(db: Kysely<Database>, reportId: string, labels: Record<R
         return { ...base, kind: "assignment", author: "team", assignee: row.body };
       case "assessment":
         return { ...base, kind: "assessment", author: "team", detail: row.body ?? "" };
+      case "suggestion":
+        return { ...base, kind: "suggestion", author: "reporter", cvss_vector: row.body ?? "", cvss_score: Number(row.cvss_score) };
+      case "note":
+        return { ...base, kind: "note", author: "team", body: row.body ?? "" };
       default:
         return assertNever(row.kind, "report event kind");
     }

@@ -205,6 +205,9 @@ export const adminApi = {
   /** A message to the reporter: shown on their case page and emailed to them with its link. */
   sendReportMessage: (id: string, body: string) =>
     call<{ report: TriagedReport }>(`${report(id)}/messages`, { method: "POST", body: { body } }),
+  /** A note for the team only: on the team's timeline, never shown or emailed to the reporter. */
+  addReportNote: (id: string, body: string) =>
+    call<{ report: TriagedReport }>(`${report(id)}/notes`, { method: "POST", body: { body } }),
   /** Ends every link to the report's case page; the reporter can ask for a new one. */
   endCaseLinks: (id: string) => call<void>(`${report(id)}/case-links`, { method: "DELETE" }),
   /** The disclosure program's metrics over a period (a 400 names the field of the period that is wrong). */

@@ -10,6 +10,7 @@ import { LabelledField } from "../../ui/labelled-field";
 import { SiteLink } from "../../ui/site-link";
 import { SeverityBadge } from "../admin-panels";
 import { CvssField } from "./cvss-field";
+import { ReporterSuggestion } from "./reporter-suggestion";
 import { reportButtonClass } from "./report-styles";
 
 const fieldClass = "mt-1 min-h-11 w-full rounded-lg border bg-white px-3 text-sm text-slate-900";
@@ -92,6 +93,7 @@ export function AssessmentForm({
           onChange={(vector) => set("cvss_vector", vector)}
           onScore={setLiveScore}
         />
+        <ReporterSuggestion report={report} onUse={(vector) => set("cvss_vector", vector)} />
 
         <LabelledField
           id={`${id}-duplicate`}

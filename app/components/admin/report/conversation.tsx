@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { isBackAfterReply } from "../../../../domain/disclosure-case";
+import { scoreWords } from "../../../../domain/cvss-rating";
 import type { TeamEvent } from "../../../../domain/report-triage";
 import { ROLE_LABELS, type Actor } from "../../../../domain/roles";
 import { triageCopy } from "../../../content/triage";
@@ -91,10 +92,27 @@ function TimelineStep({ event, what }: { event: TeamEvent; what: string }) {
   );
 }
 
+/** A note of the team, drawn apart from the conversation: dashed, amber, and said in words. */
+function InternalNote({ event }: { event: Extract<TeamEvent, { kind: "note" }> }) {
+  const copy = triageCopy.conversation;
+  return (
+    <li className="rounded-xl border-2 border-dashed border-amber-400 bg-amber-50 px-4 py-3" data-internal-note>
+      <p className="text-sm text-amber-950">
+        <strong>{copy.internalNote}</strong> · {event.actor ? personLabel(event.actor) : copy.team} · <AdminTime iso={event.at} />
+      </p>
+      <div className="mt-2 text-slate-900">
+        <MessageText text={event.body} />
+      </div>
+    </li>
+  );
+}
+
 function TimelineEvent({ reportId, event }: { reportId: string; event: TeamEvent }) {
   const copy = triageCopy.conversation;
   if (event.kind === "assignment") return <TimelineStep event={event} what={event.assignee ? copy.assigned(event.assignee) : copy.unassigned} />;
   if (event.kind === "assessment") return <TimelineStep event={event} what={copy.assessed(event.detail)} />;
+  if (event.kind === "suggestion") return <TimelineStep event={event} what={copy.suggested(event.cvss_vector, scoreWords(event.cvss_score))} />;
+  if (event.kind === "note") return <InternalNote event={event} />;
   if (event.kind === "status") {
     if (!isBackAfterReply(event)) return <TimelineStep event={event} what={copy.statusChanged(event.label)} />;
     return (

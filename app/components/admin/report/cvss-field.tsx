@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { cvssRating } from "../../../../domain/report-triage";
+import { cvssRating } from "../../../../domain/cvss-rating";
 import { missingCvssPrefixes, withCvssPrefix } from "../../../../domain/cvss-vector";
 import { triageCopy } from "../../../content/triage";
 import type { TriagedReport } from "../../../lib/admin/client";
@@ -13,7 +13,7 @@ function CalculatorUnavailable() {
 
 // The calculator and its library are fetched with a report's page only, not with the admin's other screens.
 const CvssCalculator = lazy(() =>
-  import("./cvss-calculator").then((module) => ({ default: module.CvssCalculator })).catch(() => ({ default: CalculatorUnavailable })),
+  import("../../cvss/cvss-calculator").then((module) => ({ default: module.CvssCalculator })).catch(() => ({ default: CalculatorUnavailable })),
 );
 
 /**

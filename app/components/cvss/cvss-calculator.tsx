@@ -1,16 +1,16 @@
 import { useEffect, useId, useMemo, useState } from "react";
-import { cvssBaseMetrics, scoreCvss, type CvssMetricChoice } from "../../../../domain/cvss";
-import { BASE_METRICS, CVSS_VERSIONS, readCvssVector, setCvssMetric, type CvssVersion } from "../../../../domain/cvss-vector";
-import { cvssRating } from "../../../../domain/report-triage";
-import { triageCopy } from "../../../content/triage";
+import { cvssBaseMetrics, scoreCvss, type CvssMetricChoice } from "../../../domain/cvss";
+import { BASE_METRICS, CVSS_VERSIONS, readCvssVector, setCvssMetric, type CvssVersion } from "../../../domain/cvss-vector";
+import { cvssRating } from "../../../domain/cvss-rating";
+import { triageCopy } from "../../content/triage";
 
 const copy = triageCopy.calculator;
 
 /**
  * The CVSS calculator (docs/decisions/195): the base metrics of 4.0 or 3.1 as labelled choices
  * that edit the vector typed above it, and the score of that vector as it changes. Scored by the
- * same code as the API (domain/cvss.ts), so the score shown is the one saved. Loaded lazily: the
- * calculator library is only fetched on a report's page.
+ * same code as the API (domain/cvss.ts), so the score shown is the one saved. Loaded lazily, on a
+ * report's admin page and when a reporter opens "Suggest a severity" (docs/decisions/214).
  */
 export function CvssCalculator({ vector, onChange, onScore }: { vector: string; onChange: (vector: string) => void; onScore: (score: number | null) => void }) {
   const id = useId();
