@@ -19,7 +19,16 @@ export type CaseFile = { id: string; filename: string; content_type: string; siz
 
 export type CaseEvent =
   | { id: string; at: string; kind: "status"; author: "team" | "reporter"; status: ReportStatus; label: string }
-  | { id: string; at: string; kind: "message"; author: "team" | "reporter"; body: string; files: CaseFile[] };
+  | {
+      id: string;
+      at: string;
+      kind: "message";
+      author: "team" | "reporter";
+      body: string;
+      files: CaseFile[];
+      /** The status a team message set, in the same step (docs/decisions/216); absent for a message alone. */
+      newStatus?: { status: ReportStatus; label: string };
+    };
 
 /** What a case link was sent with (docs/decisions/177); links from before that say nothing. */
 export type CaseLinkIssuedFor = "report" | "message" | "status" | "request";
@@ -39,7 +48,7 @@ export const SENT_REPORT_FIELDS: readonly ReportField[] = REPORT_FIELDS;
 export type SentReportField = ReportField;
 
 /** A file sent with the report itself (not with a message), downloadable by the link's holder. */
-export type CaseAttachment = { id: string; filename: string; size: number };
+export type CaseAttachment = { id: string; filename: string; content_type: string; size: number };
 
 /** What the holder of a case link sees: never the team's internal assessment or other reports' details. */
 export type CaseView = Record<SentReportField, string> & {
