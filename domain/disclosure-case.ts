@@ -85,6 +85,8 @@ export const caseTexts = {
   duplicateOf: (reference: string) => `This report duplicates ${reference}, reported earlier.`,
   timeline: "Conversation and status changes",
   statusChanged: "Status changed",
+  /** An image's preview (docs/decisions/217): its alternative text names the file. */
+  preview: (filename: string) => `Preview of ${filename}`,
   backAfterReply: "Back with the security team after your reply",
   you: "You",
   team: "Security team",
@@ -206,6 +208,11 @@ export function awaitingTeamText(view: Pick<CaseView, "events" | "correctedAt">)
   const lastReply = view.events.filter((event) => event.kind === "message" && event.author === "reporter").at(-1)?.at;
   const corrected = view.correctedAt && (!lastReply || Date.parse(view.correctedAt) > Date.parse(lastReply));
   return corrected ? caseTexts.reviewingCorrection : caseTexts.reviewingReply;
+}
+
+/** The status an event set: a status change, or a team message that set one in the same step (docs/decisions/216). */
+export function statusSetBy(event: { kind: string; status?: ReportStatus; newStatus?: { status: ReportStatus } }): ReportStatus | undefined {
+  return event.kind === "status" ? event.status : event.newStatus?.status;
 }
 
 /** A status the reporter's reply brought back (docs/decisions/189), rather than one they chose (withdrawal). */

@@ -203,8 +203,15 @@ export const adminApi = {
   updateReport: (id: string, patch: TriagePatch) =>
     call<{ report: TriagedReport }>(report(id), { method: "PATCH", body: patch }),
   /** A message to the reporter: shown on their case page and emailed to them with its link. */
-  sendReportMessage: (id: string, body: string) =>
-    call<{ report: TriagedReport }>(`${report(id)}/messages`, { method: "POST", body: { body } }),
+  /** A message to the reporter, with the status it sets and its files (multipart then) in the same step (docs/decisions/216). */
+  sendReportMessage: (id: string, body: string, { status, files = [] }: { status?: ReportStatus; files?: readonly File[] } = {}) => {
+    if (files.length === 0) return call<{ report: TriagedReport }>(`${report(id)}/messages`, { method: "POST", body: { body, status } });
+    const form = new FormData();
+    form.append("body", body);
+    if (status) form.append("status", status);
+    files.forEach((file, index) => form.append(`attachment_${index}`, file, file.name));
+    return call<{ report: TriagedReport }>(`${report(id)}/messages`, { method: "POST", body: form });
+  },
   /** Ends every link to the report's case page; the reporter can ask for a new one. */
   endCaseLinks: (id: string) => call<void>(`${report(id)}/case-links`, { method: "DELETE" }),
   /** The disclosure program's metrics over a period (a 400 names the field of the period that is wrong). */
