@@ -20,7 +20,16 @@ export type CaseFile = { id: string; filename: string; content_type: string; siz
 
 export type CaseEvent =
   | { id: string; at: string; kind: "status"; author: "team" | "reporter"; status: ReportStatus; label: string }
-  | { id: string; at: string; kind: "message"; author: "team" | "reporter"; body: string; files: CaseFile[] }
+  | {
+      id: string;
+      at: string;
+      kind: "message";
+      author: "team" | "reporter";
+      body: string;
+      files: CaseFile[];
+      /** The status a team message set, in the same step (docs/decisions/216); absent for a message alone. */
+      newStatus?: { status: ReportStatus; label: string };
+    }
   | ({ id: string; at: string; kind: "suggestion"; author: "reporter" } & CvssSuggestion);
 
 /** What a case link was sent with (docs/decisions/177); links from before that say nothing. */
@@ -41,7 +50,7 @@ export const SENT_REPORT_FIELDS: readonly ReportField[] = REPORT_FIELDS;
 export type SentReportField = ReportField;
 
 /** A file sent with the report itself (not with a message), downloadable by the link's holder. */
-export type CaseAttachment = { id: string; filename: string; size: number };
+export type CaseAttachment = { id: string; filename: string; content_type: string; size: number };
 
 /** What the holder of a case link sees: the team's assessment, never its notes or other reports' details. */
 export type CaseView = Record<SentReportField, string> & CaseAssessment & {
@@ -80,6 +89,8 @@ export const caseTexts = {
   duplicateOf: (reference: string) => `This report duplicates ${reference}, reported earlier.`,
   timeline: "Conversation and status changes",
   statusChanged: "Status changed",
+  /** An image's preview (docs/decisions/217): its alternative text names the file. */
+  preview: (filename: string) => `Preview of ${filename}`,
   backAfterReply: "Back with the security team after your reply",
   you: "You",
   team: "Security team",
@@ -209,6 +220,11 @@ export function awaitingTeamText(view: Pick<CaseView, "events" | "correctedAt">)
 /** A day (YYYY-MM-DD) in words, the same wherever it is read: "Thursday, 31 December 2026". */
 export function dayInWords(day: string): string {
   return new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+}
+
+/** The status an event set: a status change, or a team message that set one in the same step (docs/decisions/216). */
+export function statusSetBy(event: { kind: string; status?: ReportStatus; newStatus?: { status: ReportStatus } }): ReportStatus | undefined {
+  return event.kind === "status" ? event.status : event.newStatus?.status;
 }
 
 /** A status the reporter's reply brought back (docs/decisions/189), rather than one they chose (withdrawal). */

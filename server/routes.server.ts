@@ -114,7 +114,7 @@ export function apiDoors(services: AppServices, webVitals?: WebVitalsDoor): Door
     { paths: ["/admin/posts/"], router: postStatsRouter(services) },
     { paths: ["/security/reports", "/admin/security/reports"], router: securityReportsRouter(services, { gate: uploadGate }) },
     { paths: ["/security/case"], router: caseApiRouter(services, { gate: uploadGate }) },
-    { paths: ["/admin/security/"], router: triageApiRouter(services) },
+    { paths: ["/admin/security/"], router: triageApiRouter(services, { gate: uploadGate }) },
     { paths: ["/posts/search"], router: searchApiRouter(services), why: "before /posts/:slug, which would read \"search\" as a slug" },
     { paths: ["/posts"], router: publicPostsRouter(services) },
     { paths: ALL, router: apiNotFound, why: "after every API door: a JSON 404 for the rest of /api" },

@@ -67,6 +67,12 @@ export const triageCopy = {
   download: "Download",
   downloadFailed: "Failed to download attachment",
   downloadName: (name: string) => `Download ${name}`,
+  /** A PNG or JPEG attachment's preview (docs/decisions/217): its alternative text names the file. */
+  preview: (name: string) => `Preview of ${name}`,
+  /** Asked before a status change that emails the reporter (docs/decisions/216). */
+  statusConfirm: (label: string) => `Change the status to ${label}? The reporter will be emailed about it.`,
+  statusConfirmYes: "Change and email the reporter",
+  statusConfirmNo: "Cancel",
   none: "—",
 
   /** The report page's right-hand column on a wide screen: what the team does with the report. */
@@ -160,6 +166,13 @@ export const triageCopy = {
     messageLabel: "Message to the reporter",
     messageHint: "Plain text. The reporter is emailed a link to the case page, where they read it and can answer.",
     send: "Send message",
+    /** The send button when a status goes with the message: one event, one email (docs/decisions/216). */
+    sendAndSet: (label: string) => `Send and set status to ${label}`,
+    thenMark: "With the message, mark the report as",
+    keepAsIs: "Leave as it is",
+    addFiles: "Add files",
+    filesRule: "PNG and JPEG images show as previews to the reporter; every file is checked by its content, as the reporter's are.",
+    setStatus: (label: string) => `Status set to ${label}`,
     sending: "Sending…",
     sent: "Message sent to the reporter",
     sendFailed: "Failed to send the message",

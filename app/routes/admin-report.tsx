@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useParams } from "react-router";
 import { toast } from "sonner";
 import type { TriagePatch } from "../../domain/report-triage";
-import { TEAM_STATUSES } from "../../domain/report-status";
+import { reporterHearsOf, TEAM_STATUSES } from "../../domain/report-status";
 import { REPORT_FIELDS, reportMessages, REPORT_STATUS_LABELS, type ReportStatus } from "../../domain/vulnerability-report";
 import { AdminTime, QueryStatus, ReportPagesNav } from "../components/admin/admin-panels";
 import { AssessmentForm, type TriageErrors } from "../components/admin/report/assessment-form";
@@ -175,7 +175,10 @@ function ReportHeading({ report }: { report: TriagedReport }) {
   );
 }
 
-/** The report's status, changed as soon as another is chosen. */
+/**
+ * The report's status. A change the reporter is emailed about is asked first, naming that email
+ * (docs/decisions/216); cancelling leaves the status as it was. Any other change is saved at once.
+ */
 function StatusPicker({
   report,
   duplicateTyped,
@@ -188,8 +191,10 @@ function StatusPicker({
   send: (patch: TriagePatch) => Promise<AdminApiResult<{ report: TriagedReport }>>;
 }) {
   const [savingStatus, setSavingStatus] = useState(false);
+  const [asking, setAsking] = useState<ReportStatus>();
 
   async function changeStatus(status: ReportStatus) {
+    setAsking(undefined);
     setSavingStatus(true);
     // "Duplicate" needs the earlier report: a reference typed but not saved yet goes with it.
     const patch: TriagePatch =
@@ -204,6 +209,12 @@ function StatusPicker({
     toast.success(triageCopy.statusUpdated, { description: `${updated.reference}: ${REPORT_STATUS_LABELS[updated.status]}` });
   }
 
+  function choose(status: ReportStatus) {
+    if (status === report.status) return setAsking(undefined);
+    if (reporterHearsOf(status)) return setAsking(status);
+    void changeStatus(status);
+  }
+
   return (
     <div>
       <label htmlFor="status" className="block text-sm font-medium text-slate-800">
@@ -211,9 +222,9 @@ function StatusPicker({
       </label>
       <select
         id="status"
-        value={report.status}
+        value={asking ?? report.status}
         disabled={savingStatus}
-        onChange={(event) => void changeStatus(event.target.value as ReportStatus)}
+        onChange={(event) => choose(event.target.value as ReportStatus)}
         className="mt-1 min-h-11 rounded-lg border border-slate-500 bg-white px-3 py-2"
       >
         {TEAM_STATUSES.map((status) => (
@@ -228,6 +239,33 @@ function StatusPicker({
           </option>
         ) : null}
       </select>
+      {asking ? <StatusConfirm label={REPORT_STATUS_LABELS[asking]} onConfirm={() => void changeStatus(asking)} onCancel={() => setAsking(undefined)} /> : null}
+    </div>
+  );
+}
+
+/**
+ * The question before a status change that emails the reporter, announced as it appears; it
+ * follows the select in the tab order (focus is not moved: arrowing through the select changes it).
+ */
+function StatusConfirm({ label, onConfirm, onCancel }: { label: string; onConfirm: () => void; onCancel: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="mt-3 max-w-md rounded-lg border border-amber-300 bg-amber-50 p-3"
+      onKeyDown={(event) => {
+        if (event.key === "Escape") onCancel();
+      }}
+    >
+      <p className="text-sm font-medium text-slate-900">{triageCopy.statusConfirm(label)}</p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <button type="button" onClick={onConfirm} className="min-h-11 rounded-lg bg-indigo-700 px-4 text-sm font-semibold text-white hover:bg-indigo-800">
+          {triageCopy.statusConfirmYes}
+        </button>
+        <button type="button" onClick={onCancel} className="min-h-11 rounded-lg border border-slate-400 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-100">
+          {triageCopy.statusConfirmNo}
+        </button>
+      </div>
     </div>
   );
 }

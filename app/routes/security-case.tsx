@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { data, useRevalidator } from "react-router";
 import { caseTexts, dayInWords, isBackAfterReply, type CaseEvent, type CaseView } from "../../domain/disclosure-case";
-import { formatBytes } from "../../domain/report-attachments";
 import { CASE_HEADERS, caseView, openCase } from "../../server/disclosure/case.server";
 import { attachmentRule } from "../../server/reports/attachment-rule.server";
 import { REPORT_LIMITS } from "../../domain/report-fields";
 import { assessmentTexts } from "../../domain/case-assessment";
 import { scoreWords } from "../../domain/cvss-rating";
 import { CaseAssessmentPanel } from "../components/disclosure/case-assessment";
+import { CaseFiles } from "../components/disclosure/case-files";
 import { CaseLinksPanel } from "../components/disclosure/case-links-panel";
 import { CasePanel } from "../components/disclosure/case-panel";
 import { CaseReplyForm } from "../components/disclosure/case-reply-form";
@@ -165,21 +165,15 @@ function TimelineEntry({ event, api }: { event: CaseEvent; api: string }) {
       <p className="text-sm font-semibold text-slate-700">
         {who} · {formatAdminDate(event.at)}
       </p>
+      {event.newStatus ? (
+        <p className="mt-1 text-sm text-slate-700">
+          {caseTexts.statusChanged}: <strong className="text-slate-900">{event.newStatus.label}</strong>
+        </p>
+      ) : null}
       <div className="mt-2 text-slate-900">
         <MessageText text={event.body} />
       </div>
-      {event.files.length > 0 ? (
-        <ul className="mt-3 space-y-1 text-sm">
-          {event.files.map((file) => (
-            <li key={file.id}>
-              <a href={`${api}/attachments/${encodeURIComponent(file.id)}`} className="font-medium text-indigo-700 underline" download={file.filename}>
-                {file.filename}
-              </a>{" "}
-              <span className="text-slate-600">({formatBytes(file.size)})</span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {event.files.length > 0 ? <CaseFiles files={event.files} api={api} /> : null}
     </li>
   );
 }

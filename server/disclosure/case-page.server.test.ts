@@ -56,14 +56,15 @@ describe.each(testDatabaseKinds)("the researcher's case page and the team's queu
     for (const field of Object.keys(fields) as (keyof typeof fields & keyof CaseView)[]) {
       expect(view[field], field).toBe(fields[field]);
     }
-    expect(view.attachments).toEqual([{ id: expect.any(String), filename: "proof.png", size: tinyPng().length }]);
+    expect(view.attachments).toEqual([{ id: expect.any(String), filename: "proof.png", content_type: "image/png", size: tinyPng().length }]);
     // Not assessed yet (the assessment is shown since decision 214).
     expect(view).toMatchObject({ assessed_severity: null, cvss_vector: null, cvss_score: null });
     expect(view.nextStep).toMatchObject({ step: "acknowledge", by: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
 
     const own = await fetch(`${url}/security/case/${mine.token}/attachments/${view.attachments[0]!.id}`);
     expect(own.status).toBe(200);
-    expect(own.headers.get("content-disposition")).toMatch(/^attachment/);
+    // A PNG checked by its content is shown inline, as an image (docs/decisions/217).
+    expect(own.headers.get("content-disposition")).toMatch(/^inline/);
     expect(Buffer.from(await own.arrayBuffer())).toEqual(tinyPng());
     expect((await fetch(`${url}/security/case/${theirs.token}/attachments/${view.attachments[0]!.id}`)).status).toBe(404);
   });

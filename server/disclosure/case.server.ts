@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import {
   CASE_MESSAGES_PER_MINUTE,
   caseTexts,
@@ -15,9 +14,8 @@ import type { AppServices } from "../context.server";
 import type { AppDatabase } from "../db/database.server";
 import { countAttempt, type RateLimited, type RateLimitRule } from "../limits/rate-limits.server";
 import { enqueueEmail, notifyOutbox } from "../mail/outbox.server";
-import { insertAttachment } from "../reports/attachment-store.server";
+import { insertMessageFiles, messageFilesOverQuota } from "../reports/message-files.server";
 import type { UploadedFile } from "../reports/report-upload.server";
-import { clientQuotaExceeded, quotaExceeded } from "../reports/upload-quota.server";
 import { findCaseLink, listCaseLinks, mintCaseLink, recordCaseLinkUse } from "../reports/case-links.server";
 import { newCaseLinkEmail, reporterWithdrewEmail } from "./disclosure-emails.server";
 import { addReportEvent, dueFactsOf, reportTimeline } from "../reports/report-timeline.server";
@@ -73,7 +71,7 @@ export async function caseView(
 async function originalAttachments(db: AppDatabase, reportId: string): Promise<CaseView["attachments"]> {
   const rows = await db
     .selectFrom("report_attachments")
-    .select(["id", "filename", "size"])
+    .select(["id", "filename", "content_type", "size"])
     .where("report_id", "=", reportId)
     .where("event_id", "is", null)
     .orderBy("position")
@@ -113,7 +111,6 @@ export async function replyOnCase(
   const text = body.trim();
   if (text.length > MESSAGE_MAX) return { ok: false, status: 400, error: caseTexts.messageTooLong, field: "body" };
   if (text.length === 0 && files.length === 0) return { ok: false, status: 400, error: caseTexts.messageRequired, field: "body" };
-  const incomingBytes = files.reduce((total, file) => total + file.size, 0);
   return db.transaction().execute(async (trx): Promise<ReplyResult> => {
     const report = await trx
       .selectFrom("security_reports")
@@ -124,35 +121,10 @@ export async function replyOnCase(
       const error = REPLYABLE_CLOSED_STATUSES.includes(report.status) ? caseTexts.repliesEnded : caseTexts.closedNoReplies;
       return { ok: false, status: 409, error };
     }
-    if (files.length > 0) {
-      const overClient = clientHash === undefined ? undefined : await clientQuotaExceeded(trx, config.uploadQuota, clientHash, incomingBytes, now);
-      const over = overClient ?? (await quotaExceeded(trx, config.uploadQuota, incomingBytes, now));
-      if (over) return { ok: false, status: overClient ? 429 : 503, error: caseTexts.rateLimited, retryAfterSeconds: over.retryAfterSeconds };
-    }
+    const over = await messageFilesOverQuota(trx, config, files, clientHash, now);
+    if (over) return { ok: false, status: over.status, error: caseTexts.rateLimited, retryAfterSeconds: over.retryAfterSeconds };
     const eventId = await addReportEvent(trx, { report_id: reportId, kind: "message", author: "reporter", body: text }, now);
-    const { next } = await trx
-      .selectFrom("report_attachments")
-      .select((eb) => eb.fn.coalesce(eb.fn.max("position"), eb.lit(-1)).as("next"))
-      .where("report_id", "=", reportId)
-      .executeTakeFirstOrThrow();
-    for (const [index, file] of files.entries()) {
-      await insertAttachment(
-        trx,
-        {
-          id: crypto.randomUUID(),
-          reportId,
-          position: Number(next) + 1 + index,
-          filename: file.filename,
-          contentType: file.contentType,
-          size: file.size,
-          sha256: file.sha256,
-          createdAt: now.toISOString(),
-          clientHash,
-          eventId,
-        },
-        file.path,
-      );
-    }
+    await insertMessageFiles(trx, { reportId, eventId, files, clientHash }, now);
     const digestReport = { id: reportId, reference: report.reference, title: report.vulnerability_title, closed: isClosedStatus(report.status) };
     await tellTeamOfReply(trx, config, digestReport, { at: now, body: text, files }, { atOnce: report.status === PAUSED_STATUS });
     if (report.status === PAUSED_STATUS) await resumeAfterReply(trx, reportId, now);
@@ -173,7 +145,8 @@ async function resumeAfterReply(trx: AppDatabase, reportId: string, now: Date): 
     .selectFrom("report_events")
     .select("status")
     .where("report_id", "=", reportId)
-    .where("kind", "=", "status")
+    // Status events, and team messages that set a status in the same step (docs/decisions/216).
+    .where("status", "is not", null)
     .orderBy("created_at")
     .orderBy("id")
     .execute();

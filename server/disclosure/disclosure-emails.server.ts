@@ -15,13 +15,16 @@ function signature(config: MailConfig): string[] {
   return ["", `${config.public.siteName} Security Team`, `${config.public.siteUrl}/security`];
 }
 
+/** A status the reporter hears of, with the last day a closing one still takes replies (docs/decisions/212). */
+type StatusNews = { status: ReportStatus; duplicateOf: string | null; repliesUntil?: string | null };
+
 /**
- * One change the reporter hears of: a team message, or a status they should know of, with the
- * last day a closing one still takes replies (docs/decisions/212).
+ * One change the reporter hears of: a status they should know of, or a team message (with its
+ * files, and the status it set in the same step, docs/decisions/216).
  */
 export type CaseNews =
-  | { kind: "message"; body: string }
-  | { kind: "status"; status: ReportStatus; duplicateOf: string | null; repliesUntil?: string | null };
+  | { kind: "message"; body: string; files?: { filename: string; size: number }[]; status?: StatusNews }
+  | ({ kind: "status" } & StatusNews);
 
 const HEADLINES = ["Update on", "New message about", "Outcome of"] as const;
 const FOOTER = "\n\nRead the whole conversation and reply on your case page:\n";
@@ -30,7 +33,7 @@ const NEWS_MORE = "More changes since: read them on your case page.";
 
 /** How much a change says: an outcome over a message over an update (the digest's subject names the most). */
 function headlineRank(news: CaseNews): number {
-  if (news.kind === "message") return 1;
+  if (news.kind === "message") return Math.max(1, news.status ? headlineRank({ kind: "status", ...news.status }) : 0);
   return isClosedStatus(news.status) ? 2 : 0;
 }
 
@@ -39,7 +42,17 @@ function newsSubject(reference: string, rank: number): string {
 }
 
 function newsSection(reference: string, news: CaseNews): string {
-  if (news.kind === "message") return [`The security team wrote about your report ${reference}:`, "", news.body].join("\n");
+  if (news.kind === "message") {
+    const files = news.files ?? [];
+    return [
+      ...(news.status ? [newsSection(reference, { kind: "status", ...news.status }), ""] : []),
+      `The security team wrote about your report ${reference}:`,
+      ...(news.body ? ["", news.body] : []),
+      ...(files.length > 0
+        ? ["", "Files added (open them on your case page):", ...files.map((file) => `- ${oneLineHeader(file.filename)} (${formatBytes(file.size)})`)]
+        : []),
+    ].join("\n");
+  }
   const { status, duplicateOf, repliesUntil } = news;
   return [
     `The status of your report ${reference} is now: ${REPORTER_STATUS_LABELS[status]}.`,

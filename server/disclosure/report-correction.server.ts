@@ -43,7 +43,8 @@ function stillCorrectable(eb: ExpressionBuilder<Database, "security_reports">) {
           .selectFrom("report_events")
           .select("report_events.id")
           .whereRef("report_events.report_id", "=", "security_reports.id")
-          .where("report_events.kind", "=", "status")
+          // A status event, or a team message that set one (docs/decisions/216).
+          .where("report_events.status", "is not", null)
           .where("report_events.author", "=", "team"),
       ),
     ),

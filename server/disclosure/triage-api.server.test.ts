@@ -66,10 +66,10 @@ describe.each(testDatabaseKinds)("the team's report page API on %s", (kind) => {
     expect(message).toMatchObject({ author: "reporter", body: "Here is the screenshot I forgot: https://example.com/more." });
     const [added] = message!.kind === "message" ? message!.files : [];
     expect(added).toMatchObject({ filename: "forgot.png", content_type: "image/png" });
-    // The team's download door serves it like the report's own files.
+    // The team's download door serves it like the report's own files: a PNG inline, as an image (docs/decisions/217).
     const download = await admin(`/${created.id}/attachments/${added!.id}`);
     expect(download.status).toBe(200);
-    expect(download.headers.get("content-disposition")).toMatch(/^attachment;/);
+    expect(download.headers.get("content-disposition")).toMatch(/^inline;/);
   });
 
   test("the assessment, a message and a duplicate, as the report page sends them", async () => {

@@ -10,7 +10,12 @@ import { adminRoutes, recordAudit } from "../auth/admin-routes.server";
 import { cvssMessages } from "../../domain/cvss";
 import { CVSS_VECTOR_MAX } from "../../domain/cvss-vector";
 import { disclosureMetrics } from "./disclosure-metrics.server";
-import { getTriagedReport, listAssignees, postTeamMessage, updateTriage } from "./triage.server";
+import { getTriagedReport, listAssignees, postTeamMessage, updateTriage, type TeamMessage, type TeamMessageResult } from "./triage.server";
+import { clientKey } from "../http/client-key.server";
+import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from "../reports/report-upload.server";
+import { refuseUpload } from "../reports/attachment-responses.server";
+import { receiveUpload, refused, storedQuotaRefusal, type ReportRefusal } from "../reports/submit-report.server";
+import { createUploadGate, type UploadGate } from "../reports/upload-quota.server";
 import { addInternalNote } from "./internal-notes.server";
 import { actorOf } from "../people/people.server";
 import { endAllCaseLinks } from "../reports/case-links.server";
@@ -19,8 +24,15 @@ import { endAllCaseLinks } from "../reports/case-links.server";
  * The team's side of the disclosure loop (docs/decisions/144): a report with its deadlines and
  * timeline, the team's decisions, messages to the reporter, and the program's metrics.
  */
-export function triageApiRouter(services: AppServices) {
-  const { db } = services;
+export function triageApiRouter(
+  services: AppServices,
+  {
+    gate = createUploadGate(services.config.uploadQuota.concurrentUploads),
+    limits: overrides,
+  }: { gate?: UploadGate; limits?: Partial<UploadLimits> } = {},
+) {
+  const { db, config } = services;
+  const limits: UploadLimits = { ...DEFAULT_UPLOAD_LIMITS, ...config.uploadTimeouts, ...overrides };
   const router = express.Router();
   const admin = adminRoutes(router, services);
 
@@ -58,15 +70,38 @@ export function triageApiRouter(services: AppServices) {
     res.json({ report: result.report });
   });
 
+  // JSON `{ body, status? }`, or multipart with files checked like the reporter's (docs/decisions/216, 217).
   admin.door("reports.reply").post("/admin/security/reports/:id/messages", async (req, res) => {
-    const body: unknown = req.body?.body;
-    if (typeof body !== "string") {
-      return sendApiError(res, 400, triageMessages.messageRequired, { body: triageMessages.messageRequired });
+    const actor = await actorOf(db, res.locals.adminSession!);
+    const id = req.params.id as string;
+    let result: TeamMessageResult | ReportRefusal;
+    if (req.is("multipart/form-data")) {
+      result = await receiveUpload(services, req, { clientKey: clientKey(req), limits, gate, textFields: TEAM_MESSAGE_FIELDS }, async (upload, clientHash) => {
+        const parsed = teamMessageInput(upload.fields);
+        if (!parsed.ok) return parsed;
+        const sent = await postTeamMessage(services, id, { ...parsed.message, files: upload.files, clientHash }, actor);
+        if (!sent.ok && (sent.status === 429 || sent.status === 503)) {
+          return storedQuotaRefusal(sent.status === 429 ? "client_quota_reached" : "quota_reached", sent.retryAfterSeconds ?? 60);
+        }
+        return sent;
+      });
+    } else {
+      const parsed = teamMessageInput(req.body);
+      result = parsed.ok ? await postTeamMessage(services, id, parsed.message, actor) : parsed;
     }
-    const result = await postTeamMessage(services, req.params.id as string, body, await actorOf(db, res.locals.adminSession!));
-    if (!result.ok) return sendApiError(res, result.status, result.error, result.status === 400 ? { body: result.error } : undefined);
-    await recordAudit(res, { action: "report.message_sent", target: String(req.params.id), label: result.report.reference });
-    res.status(201).json({ report: result.report });
+    if ("code" in result && result.code === "refused") return refuseUpload(req, res, result);
+    if (!result.ok) {
+      const failure = result as Extract<TeamMessageResult, { ok: false }>;
+      return sendApiError(res, failure.status, failure.error, failure.field ? { [failure.field]: failure.error } : undefined);
+    }
+    const sent = result as Extract<TeamMessageResult, { ok: true }>;
+    const what = { target: id, label: sent.report.reference };
+    await recordAudit(res, { action: "report.message_sent", ...what });
+    if (sent.statusChanged) {
+      await recordAudit(res, { action: "report.status_changed", ...what, detail: REPORT_STATUS_LABELS[sent.report.status] });
+      await recordContentChange(db, [ACKNOWLEDGMENTS_TAG]);
+    }
+    res.status(201).json({ report: sent.report });
   });
 
   // Every link of the case stops working (a link seen by others); the reporter can ask for a new one.
@@ -89,6 +124,23 @@ export function triageApiRouter(services: AppServices) {
   });
 
   return router;
+}
+
+/** A team message's text fields, beside its files. */
+const TEAM_MESSAGE_FIELDS: ReadonlySet<string> = new Set(["body", "status"]);
+
+/** A team message's text and the status it may set; a 400 refusal naming the field otherwise. */
+function teamMessageInput(input: unknown): { ok: true; message: TeamMessage } | ReportRefusal {
+  const fields = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
+  if (typeof fields.body !== "string" && fields.body !== undefined) return refusedField("body", triageMessages.messageRequired);
+  // A form's empty choice means "leave the status as it is".
+  const status = fields.status === "" || fields.status === null ? undefined : fields.status;
+  if (status !== undefined && !isReportStatus(status)) return refusedField("status", reportMessages.statusInvalid);
+  return { ok: true, message: { body: (fields.body as string | undefined) ?? "", status } };
+}
+
+function refusedField(field: string, error: string) {
+  return refused({ status: 400, error, fields: { [field]: error } });
 }
 
 type PatchField = keyof TriagePatch;

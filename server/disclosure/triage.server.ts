@@ -24,6 +24,8 @@ import { reportRevisions } from "./report-correction.server";
 import type { ReportRevision } from "../../domain/report-correction";
 import { addReportEvent, dueFactsOf, teamTimeline } from "../reports/report-timeline.server";
 import { latestSuggestion } from "./internal-notes.server";
+import { insertMessageFiles, messageFilesOverQuota } from "../reports/message-files.server";
+import type { UploadedFile } from "../reports/report-upload.server";
 
 /** A report as its admin page shows it: the reporter's fields, the team's assessment, deadlines, assignee and timeline. */
 export type TriagedReport = ReportDetail & TriageFacts & { assignee: Actor | null; events: TeamEvent[]; revisions: ReportRevision[] };
@@ -83,29 +85,79 @@ export async function getTriagedReport(
   };
 }
 
-/** The team writes to the reporter: on the case page, and by email with a case link. */
+export type TeamMessage = {
+  body: string;
+  /** A status set in the same step: one timeline event, one email (docs/decisions/216). */
+  status?: ReportStatus;
+  files?: UploadedFile[];
+  /** Who sent the files, for the per-client upload quota. */
+  clientHash?: string;
+};
+
+export type TeamMessageResult =
+  | { ok: true; report: TriagedReport; statusChanged: boolean }
+  | { ok: false; status: 400 | 404 | 429 | 503; error: string; field?: "body" | "status"; retryAfterSeconds?: number };
+
+/**
+ * The team writes to the reporter, with files checked like the reporter's and, when asked, a new
+ * status: one timeline event and one email with a case link (held a few minutes like every
+ * change the reporter hears of, docs/decisions/188).
+ */
 export async function postTeamMessage(
   services: Pick<AppServices, "db" | "config">,
   id: string,
-  body: string,
+  { body, status, files = [], clientHash }: TeamMessage,
   actor: Actor,
   now = new Date(),
-): Promise<{ ok: true; report: TriagedReport } | { ok: false; status: 400 | 404; error: string }> {
+): Promise<TeamMessageResult> {
   const text = body.trim();
-  if (!text) return { ok: false, status: 400, error: triageMessages.messageRequired };
-  if (text.length > MESSAGE_MAX) return { ok: false, status: 400, error: caseTexts.messageTooLong };
+  if (!text && files.length === 0) return { ok: false, status: 400, error: triageMessages.messageRequired, field: "body" };
+  if (text.length > MESSAGE_MAX) return { ok: false, status: 400, error: caseTexts.messageTooLong, field: "body" };
   const { db, config } = services;
-  const found = await db.transaction().execute(async (trx) => {
-    const report = await trx.selectFrom("security_reports").select(["id", "reference", "reporter_email"]).where("id", "=", id).executeTakeFirst();
-    if (!report) return false;
+  const result = await db.transaction().execute(async (trx): Promise<TeamMessageResult | { ok: true; statusChanged: boolean }> => {
+    const report = await trx.selectFrom("security_reports").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!report) return { ok: false, status: 404, error: "Report not found" };
+    const change = status !== undefined && status !== report.status ? status : undefined;
+    const refusal = change && statusRefusal(change, report.duplicate_of);
+    if (refusal) return { ok: false, status: 400, error: refusal, field: "status" };
+    const over = await messageFilesOverQuota(trx, config, files, clientHash, now);
+    if (over) return { ok: false, status: over.status, error: caseTexts.rateLimited, retryAfterSeconds: over.retryAfterSeconds };
+    const at = now.toISOString();
+    if (change) {
+      await trx.updateTable("security_reports").set({ status: change, updated_at: at, ...statusClock(change, at) }).where("id", "=", id).execute();
+      if (closesAsAssessed(change)) await trx.updateTable("security_reports").set({ assessed_at: at }).where("id", "=", id).where("assessed_at", "is", null).execute();
+    }
     await markAnswered(trx, id, now);
-    await addReportEvent(trx, { report_id: id, kind: "message", author: "team", body: text, actor }, now);
-    await tellReporter(trx, config, report, { kind: "message", body: text }, now);
-    return true;
+    const eventId = await addReportEvent(trx, { report_id: id, kind: "message", author: "team", body: text, status: change, actor }, now);
+    await insertMessageFiles(trx, { reportId: id, eventId, files, clientHash }, now);
+    const heard =
+      change && reporterHearsOf(change)
+        ? { status: change, duplicateOf: change === "duplicate" ? await referenceOf(trx, report.duplicate_of) : null, repliesUntil: lastReplyDay(change, at) }
+        : undefined;
+    const listed = files.map(({ filename, size }) => ({ filename, size }));
+    await tellReporter(trx, config, report, { kind: "message", body: text, files: listed, ...(heard ? { status: heard } : {}) }, now);
+    return { ok: true, statusChanged: change !== undefined };
   });
-  if (!found) return { ok: false, status: 404, error: "Report not found" };
+  if (!result.ok) return result;
   notifyOutbox();
-  return { ok: true, report: (await getTriagedReport(services, id, now))! };
+  return { ok: true, report: (await getTriagedReport(services, id, now))!, statusChanged: result.statusChanged };
+}
+
+/** Why the team may not set a status: withdrawal is the reporter's act; a duplicate needs its original. */
+function statusRefusal(status: ReportStatus, duplicateId: string | null): string | undefined {
+  if (status === "withdrawn") return triageMessages.statusTeamOnly;
+  if (status === "duplicate" && !duplicateId) return triageMessages.duplicateRequired;
+  return undefined;
+}
+
+/** A status change stops the resolution clock when it closes the report, and restarts it on a reopening. */
+function statusClock(status: ReportStatus, at: string): { resolved_at: string | null } {
+  return { resolved_at: isClosedStatus(status) ? at : null };
+}
+
+/** Closing a report other than as resolved is its assessment (duplicate, spam, not applicable). */
+function closesAsAssessed(status: ReportStatus): boolean {
+  return isClosedStatus(status) && status !== "resolved";
 }
 
 /** Any answer of the team acknowledges the report (the first time) and clears the reporter's mark. */
@@ -137,7 +189,7 @@ export async function updateTriage(
   const { db, config } = services;
   const current = await db.selectFrom("security_reports").selectAll().where("id", "=", id).executeTakeFirst();
   if (!current) return { ok: false, status: 404, error: "Report not found" };
-  if (patch.status === "withdrawn") return { ok: false, status: 400, error: triageMessages.statusTeamOnly, field: "status" };
+  if (patch.status === "withdrawn") return { ok: false, status: 400, error: statusRefusal(patch.status, null)!, field: "status" };
   if (patch.assessed_severity != null && !(SEVERITIES as readonly string[]).includes(patch.assessed_severity)) {
     return { ok: false, status: 400, error: triageMessages.severityInvalid, field: "assessed_severity" };
   }
@@ -168,7 +220,8 @@ export async function updateTriage(
   } else if (patch.assignee_id === null) assignee = null;
   const status: ReportStatus = patch.status ?? current.status;
   const duplicateId = duplicateOf === undefined ? current.duplicate_of : (duplicateOf?.id ?? null);
-  if (status === "duplicate" && !duplicateId) return { ok: false, status: 400, error: triageMessages.duplicateRequired, field: "duplicate_of" };
+  const refusal = status === "duplicate" ? statusRefusal(status, duplicateId) : undefined;
+  if (refusal) return { ok: false, status: 400, error: refusal, field: "duplicate_of" };
 
   const at = now.toISOString();
   const statusChanged = status !== current.status;
@@ -178,7 +231,7 @@ export async function updateTriage(
     ...(cvss && cvss.vector !== current.cvss_vector ? { cvss_vector: cvss.vector } : {}),
   });
   let emailed = false;
-  const assessedNow = patch.assessed_severity != null || (cvss?.vector ?? null) !== null || (statusChanged && isClosedStatus(status) && status !== "resolved");
+  const assessedNow = patch.assessed_severity != null || (cvss?.vector ?? null) !== null || (statusChanged && closesAsAssessed(status));
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable("security_reports")
@@ -189,7 +242,7 @@ export async function updateTriage(
         ...(patch.assessed_severity !== undefined ? { assessed_severity: patch.assessed_severity } : {}),
         ...(cvss ? { cvss_vector: cvss.vector, cvss_score: cvss.score } : {}),
         ...(patch.publish_title !== undefined ? { publish_title: patch.publish_title ? 1 : 0 } : {}),
-        ...(statusChanged ? { resolved_at: isClosedStatus(status) ? at : null } : {}),
+        ...(statusChanged ? statusClock(status, at) : {}),
         ...(assigneeChanged ? { assignee_id: assignee?.id ?? null } : {}),
       })
       .where("id", "=", id)

@@ -51,7 +51,10 @@ export async function reportTimeline(db: Kysely<Database>, reportId: string): Pr
   return events.flatMap((event): CaseEvent[] => {
     const { id, at, author } = event;
     if (event.kind === "status") return [{ id, at, kind: "status", author, status: event.status, label: event.label }];
-    if (event.kind === "message") return [{ id, at, kind: "message", author, body: event.body, files: event.files }];
+    if (event.kind === "message") {
+      const { body, files, newStatus } = event;
+      return [{ id, at, kind: "message", author, body, files, ...(newStatus ? { newStatus } : {}) }];
+    }
     if (event.kind === "suggestion") return [{ id, at, kind: "suggestion", author: "reporter", cvss_vector: event.cvss_vector, cvss_score: event.cvss_score }];
     return [];
   });
@@ -84,7 +87,14 @@ async function timeline(db: Kysely<Database>, reportId: string, labels: Record<R
       case "status":
         return { ...base, kind: "status", author: row.author, status: row.status!, label: labels[row.status!] };
       case "message":
-        return { ...base, kind: "message", author: row.author, body: row.body ?? "", files: filesOf.get(row.id) ?? [] };
+        return {
+          ...base,
+          kind: "message",
+          author: row.author,
+          body: row.body ?? "",
+          files: filesOf.get(row.id) ?? [],
+          ...(row.status ? { newStatus: { status: row.status, label: labels[row.status] } } : {}),
+        };
       case "assignment":
         return { ...base, kind: "assignment", author: "team", assignee: row.body };
       case "assessment":
@@ -142,7 +152,8 @@ export async function dueFactsOf(
     const rows = await db
       .selectFrom("report_events")
       .select(["report_id", "status", "created_at"])
-      .where("kind", "=", "status")
+      // Status events, and team messages that set a status in the same step (docs/decisions/216).
+      .where("status", "is not", null)
       .where("report_id", "in", reports.slice(start, start + 500).map((report) => report.id))
       .orderBy("created_at")
       .execute();

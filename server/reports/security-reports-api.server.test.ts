@@ -427,8 +427,9 @@ describe.each(testDatabaseKinds)("security reports API on %s", (kind) => {
     expect(download.headers.get("content-type")).toBe("image/png");
     expect(download.headers.get("x-content-type-options")).toBe("nosniff");
     expect(download.headers.get("cache-control")).toBe("no-store");
+    // A PNG checked by its content is shown inline, as an image (docs/decisions/217).
     expect(download.headers.get("content-disposition")).toBe(
-      "attachment; filename=\"r_sum_ _final_.png\"; filename*=UTF-8''r%C3%A9sum%C3%A9%20%C2%ABfinal%C2%BB.png",
+      "inline; filename=\"r_sum_ _final_.png\"; filename*=UTF-8''r%C3%A9sum%C3%A9%20%C2%ABfinal%C2%BB.png",
     );
     expect(sha256(new Uint8Array(await download.arrayBuffer()))).toBe(sha256(png));
     expect((await fetch(`${url}/admin/security/reports/${created.id}/attachments/${attachment!.id as string}`)).status).toBe(401);

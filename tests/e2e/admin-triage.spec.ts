@@ -117,11 +117,14 @@ test.describe("a report's admin page", () => {
 
     // "Duplicate" needs the earlier report; refused without it, kept with it.
     await page.getByLabel("Status").selectOption("duplicate");
+    // A change the reporter is emailed about is asked first (docs/decisions/216).
+    await page.getByRole("button", { name: "Change and email the reporter" }).click();
     await expect(page.getByText("Failed to update status")).toBeVisible();
     await expect(assessment.getByText("Enter the reference of the report this one duplicates")).toBeVisible();
     await expect(page.getByLabel("Status")).toHaveValue("new");
     await assessment.getByLabel("Duplicate of").fill(original.reference);
     await page.getByLabel("Status").selectOption("duplicate");
+    await page.getByRole("button", { name: "Change and email the reporter" }).click();
     await expect(page.getByText("Status updated")).toBeVisible();
     await expect(page.getByLabel("Status")).toHaveValue("duplicate");
     await expect(conversation.getByText("Status changed to Duplicate")).toBeVisible();

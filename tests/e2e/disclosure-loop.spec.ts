@@ -98,6 +98,8 @@ test("a reporter follows their report from the case link, answers the team with 
   await team.getByRole("button", { name: "Send message" }).click();
   await expect(team.getByText("Which browser did you use?")).toBeVisible();
   await team.getByLabel("Status", { exact: true }).selectOption({ label: "Needs more information" });
+  // A change the reporter is emailed about is asked first (docs/decisions/216).
+  await team.getByRole("button", { name: "Change and email the reporter" }).click();
   await expect(team.getByText("Needs more information").first()).toBeVisible();
 
   // The reporter reads it in their email and on the case page.
@@ -122,6 +124,7 @@ test("a reporter follows their report from the case link, answers the team with 
   await expect(team.getByText("Firefox 140 on Linux. Screenshot attached.")).toBeVisible();
   await expect(team.getByText("redirect.png")).toBeVisible();
   await team.getByLabel("Status", { exact: true }).selectOption({ label: "Resolved" });
+  await team.getByRole("button", { name: "Change and email the reporter" }).click();
   await expect(team.getByLabel("Status", { exact: true })).toHaveValue("resolved");
 
   // The reporter learns the outcome and chooses credit.
@@ -145,6 +148,7 @@ test("a reporter follows their report from the case link, answers the team with 
   await team.goto(`${site.url}/admin/reports`);
   await team.getByRole("link", { name: "Another finding" }).click();
   await team.getByLabel("Status", { exact: true }).selectOption({ label: "Resolved" });
+  await team.getByRole("button", { name: "Change and email the reporter" }).click();
   await expect(team.getByLabel("Status", { exact: true })).toHaveValue("resolved");
 
   // The public thanks: linked from the policy, the named reporter only.
@@ -302,6 +306,7 @@ test("the team asks for more information, the researcher replies, and the report
   await team.getByRole("button", { name: "Send message" }).click();
   await expect(team.getByText("Which browser and version did you use?")).toBeVisible();
   await team.getByLabel("Status", { exact: true }).selectOption({ label: "Needs more information" });
+  await team.getByRole("button", { name: "Change and email the reporter" }).click();
   await expect(team.getByLabel("Status", { exact: true })).toHaveValue("needs_more_info");
   await team.reload();
   await expect(reportsLink).toHaveAccessibleName("Reports");
@@ -344,11 +349,13 @@ test.describe("the team's changes as one email", () => {
 
     const started = Date.now();
     await team.getByLabel("Status", { exact: true }).selectOption({ label: "Triaged" });
+    await team.getByRole("button", { name: "Change and email the reporter" }).click();
     await expect(team.getByLabel("Status", { exact: true })).toHaveValue("triaged");
     await team.getByLabel("Message to the reporter").fill("We reproduced it and are fixing it.");
     await team.getByRole("button", { name: "Send message" }).click();
     await expect(team.getByText("We reproduced it and are fixing it.")).toBeVisible();
     await team.getByLabel("Status", { exact: true }).selectOption({ label: "Resolved" });
+    await team.getByRole("button", { name: "Change and email the reporter" }).click();
     await expect(team.getByLabel("Status", { exact: true })).toHaveValue("resolved");
     expect(Date.now() - started, "the three changes took less than a minute").toBeLessThan(60_000);
 
@@ -402,6 +409,7 @@ test("the reporter corrects the description before triage and the team sees the 
   const impact = sent.getByLabel("Impact", { exact: true });
   await impact.fill("Any account whose owner ever asked for a reset can be taken over.");
   await team.getByLabel("Status", { exact: true }).selectOption({ label: "Triaged" });
+  await team.getByRole("button", { name: "Change and email the reporter" }).click();
   await expect(team.getByLabel("Status", { exact: true })).toHaveValue("triaged");
   await sent.getByRole("button", { name: "Save correction" }).click();
   await expect(sent.getByRole("alert")).toHaveText(correctionTexts.tooLate);

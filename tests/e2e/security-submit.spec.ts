@@ -386,6 +386,8 @@ test("the administrator triages the report: list, every field as text, status an
   expect(await page.title()).not.toBe("pwned");
 
   await page.getByLabel("Status").selectOption("triaged");
+  // A change the reporter is emailed about is asked first (docs/decisions/216).
+  await page.getByRole("button", { name: "Change and email the reporter" }).click();
   await expect(page.getByText("Status updated")).toBeVisible();
   await page.reload();
   await expect(page.getByLabel("Status")).toHaveValue("triaged");

@@ -1,8 +1,8 @@
 import { awaitingTeamText, caseTexts, dayInWords, SENT_REPORT_FIELDS, type CaseView } from "../../../domain/disclosure-case";
-import { formatBytes } from "../../../domain/report-attachments";
 import { optionLabels, reportFieldCopy } from "../../content/security-submit";
 import { correctionTexts } from "../../../domain/report-correction";
 import { formatAdminDate } from "../../lib/dates";
+import { CaseFiles } from "./case-files";
 import { CasePanel } from "./case-panel";
 import { ReportCorrection } from "./report-correction";
 
@@ -29,16 +29,7 @@ export function SentReport({ view, api, descriptionMin }: { view: CaseView; api:
       {view.attachments.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{caseTexts.noAttachments}</p>
       ) : (
-        <ul className="mt-2 space-y-1 text-sm">
-          {view.attachments.map((file) => (
-            <li key={file.id} className="break-all">
-              <a href={`${api}/attachments/${encodeURIComponent(file.id)}`} download={file.filename} className="font-medium text-indigo-700 underline">
-                {file.filename}
-              </a>{" "}
-              <span className="text-slate-600">({formatBytes(file.size)})</span>
-            </li>
-          ))}
-        </ul>
+        <CaseFiles files={view.attachments} api={api} className="mt-2" />
       )}
       {view.correctedAt ? <p className="mt-4 text-sm text-slate-600">{correctionTexts.corrected(formatAdminDate(view.correctedAt))}</p> : null}
       <ReportCorrection view={view} api={api} descriptionMin={descriptionMin} />

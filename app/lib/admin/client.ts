@@ -203,8 +203,15 @@ export const adminApi = {
   updateReport: (id: string, patch: TriagePatch) =>
     call<{ report: TriagedReport }>(report(id), { method: "PATCH", body: patch }),
   /** A message to the reporter: shown on their case page and emailed to them with its link. */
-  sendReportMessage: (id: string, body: string) =>
-    call<{ report: TriagedReport }>(`${report(id)}/messages`, { method: "POST", body: { body } }),
+  /** A message to the reporter, with the status it sets and its files (multipart then) in the same step (docs/decisions/216). */
+  sendReportMessage: (id: string, body: string, { status, files = [] }: { status?: ReportStatus; files?: readonly File[] } = {}) => {
+    if (files.length === 0) return call<{ report: TriagedReport }>(`${report(id)}/messages`, { method: "POST", body: { body, status } });
+    const form = new FormData();
+    form.append("body", body);
+    if (status) form.append("status", status);
+    files.forEach((file, index) => form.append(`attachment_${index}`, file, file.name));
+    return call<{ report: TriagedReport }>(`${report(id)}/messages`, { method: "POST", body: form });
+  },
   /** A note for the team only: on the team's timeline, never shown or emailed to the reporter. */
   addReportNote: (id: string, body: string) =>
     call<{ report: TriagedReport }>(`${report(id)}/notes`, { method: "POST", body: { body } }),

@@ -1,6 +1,6 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { toast } from "sonner";
-import { formatBytes } from "../../../../domain/report-attachments";
+import { formatBytes, isImageAttachment } from "../../../../domain/report-attachments";
 import { triageCopy } from "../../../content/triage";
 import { adminApi } from "../../../lib/admin/client";
 import { useAdminCall } from "../../../lib/admin/hooks";
@@ -42,6 +42,38 @@ export function AttachmentRow({ reportId, attachment }: { reportId: string; atta
       >
         {triageCopy.download}
       </button>
+      {isImageAttachment(attachment.content_type) ? <ImagePreview reportId={reportId} attachment={attachment} /> : null}
     </li>
   );
+}
+
+/**
+ * A PNG or JPEG shown as an image (docs/decisions/217): fetched with the bearer token like a
+ * download and shown from a data: address, which the pages' CSP already allows for images.
+ */
+function ImagePreview({ reportId, attachment }: { reportId: string; attachment: FileInfo }) {
+  const run = useAdminCall();
+  const [src, setSrc] = useState<string>();
+  useEffect(() => {
+    let live = true;
+    void run(adminApi.downloadAttachment(reportId, attachment.id)).then(async (result) => {
+      if (!result.ok || !live) return;
+      const url = await dataUrlOf(result.data);
+      if (live) setSrc(url);
+    });
+    return () => {
+      live = false;
+    };
+  }, [run, reportId, attachment.id]);
+  if (!src) return null;
+  return <img src={src} alt={triageCopy.preview(attachment.filename)} className="max-h-72 max-w-full basis-full rounded-lg border border-slate-200 object-contain object-left" />;
+}
+
+function dataUrlOf(blob: Blob): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === "string" ? reader.result : undefined);
+    reader.onerror = () => resolve(undefined);
+    reader.readAsDataURL(blob);
+  });
 }

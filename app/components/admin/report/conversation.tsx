@@ -4,7 +4,11 @@ import { isBackAfterReply } from "../../../../domain/disclosure-case";
 import { scoreWords } from "../../../../domain/cvss-rating";
 import type { TeamEvent } from "../../../../domain/report-triage";
 import { ROLE_LABELS, type Actor } from "../../../../domain/roles";
+import { TEAM_STATUSES } from "../../../../domain/report-status";
+import { REPORT_STATUS_LABELS, type ReportStatus } from "../../../../domain/vulnerability-report";
 import { triageCopy } from "../../../content/triage";
+import { checkAttachments } from "../../../lib/reports/check-attachments";
+import { AttachmentPicker, type ChosenFile } from "../../security/attachment-picker";
 import { adminApi, type TriagedReport } from "../../../lib/admin/client";
 import { useAdminCall } from "../../../lib/admin/hooks";
 import { MessageText } from "../../disclosure/message-text";
@@ -19,24 +23,7 @@ export type ReportUpdate = (change: (data: { report: TriagedReport }) => { repor
 /** The timeline (status changes and messages of both sides), and the team's message to the reporter. */
 export function Conversation({ report, update }: { report: TriagedReport; update: ReportUpdate }) {
   const copy = triageCopy.conversation;
-  const run = useAdminCall();
   const id = useId();
-  const [text, setText] = useState("");
-  const [sending, setSending] = useState(false);
-
-  async function sendMessage(event: FormEvent) {
-    event.preventDefault();
-    setSending(true);
-    const result = await run(adminApi.sendReportMessage(report.id, text));
-    setSending(false);
-    if (!result.ok) {
-      if (result.status !== 401) toast.error(copy.sendFailed, { description: result.error });
-      return;
-    }
-    update(() => result.data);
-    setText("");
-    toast.success(copy.sent);
-  }
 
   return (
     <section aria-labelledby={`${id}-title`} className="mt-10">
@@ -52,24 +39,110 @@ export function Conversation({ report, update }: { report: TriagedReport; update
           ))}
         </ol>
       )}
+      <MessageComposer report={report} update={update} />
+    </section>
+  );
+}
 
-      <form noValidate onSubmit={(event) => void sendMessage(event)} className="mt-6">
-        <LabelledField id={`${id}-message`} label={copy.messageLabel} hint={copy.messageHint} error={undefined}>
+let fileCounter = 0;
+
+/**
+ * The team's message: text, files checked as the reporter's are, and a status set in the same
+ * step (one event, one email: docs/decisions/216). What was typed stays when sending fails.
+ */
+function MessageComposer({ report, update }: { report: TriagedReport; update: ReportUpdate }) {
+  const copy = triageCopy.conversation;
+  const run = useAdminCall();
+  const id = useId();
+  const [text, setText] = useState("");
+  const [status, setStatus] = useState<ReportStatus | "">("");
+  const [files, setFiles] = useState<ChosenFile[]>([]);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [checking, setChecking] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [sending, setSending] = useState(false);
+
+  async function addFiles(chosen: File[]) {
+    if (chosen.length === 0) return;
+    setChecking(true);
+    const { accepted, refused } = await checkAttachments(files.map((entry) => entry.file), chosen);
+    setFiles((current) => [...current, ...accepted.map((file) => ({ key: `team-file-${(fileCounter += 1)}`, file }))]);
+    setProblems(refused);
+    setChecking(false);
+  }
+
+  async function sendMessage(event: FormEvent) {
+    event.preventDefault();
+    setSending(true);
+    const sent = files.map((entry) => entry.file);
+    const result = await run(adminApi.sendReportMessage(report.id, text, { status: status || undefined, files: sent }));
+    setSending(false);
+    if (!result.ok) {
+      setErrors(result.fields ?? {});
+      if (result.status !== 401) toast.error(copy.sendFailed, { description: result.error });
+      return;
+    }
+    update(() => result.data);
+    setText("");
+    setStatus("");
+    setFiles([]);
+    setProblems([]);
+    setErrors({});
+    toast.success(copy.sent);
+  }
+
+  // The statuses a message may set: any the team may choose but the current one.
+  const choices = TEAM_STATUSES.filter((choice) => choice !== report.status);
+  return (
+    <form noValidate onSubmit={(event) => void sendMessage(event)} className="mt-6 space-y-4">
+      <LabelledField id={`${id}-message`} label={copy.messageLabel} hint={copy.messageHint} error={errors.body}>
+        {(control) => (
+          <textarea
+            {...control}
+            value={text}
+            rows={5}
+            onChange={(event) => setText(event.target.value)}
+            className="mt-1 w-full rounded-lg border border-slate-500 bg-white px-3 py-2 text-sm text-slate-900"
+          />
+        )}
+      </LabelledField>
+      <AttachmentPicker
+        id={`${id}-files`}
+        chooseLabel={copy.addFiles}
+        rule={copy.filesRule}
+        files={files}
+        problems={problems}
+        checking={checking}
+        disabled={sending}
+        onFilesChosen={(chosen) => void addFiles(chosen)}
+        onRemove={(key) => {
+          setFiles((current) => current.filter((entry) => entry.key !== key));
+          setProblems([]);
+        }}
+      />
+      <div className="flex flex-wrap items-end gap-3">
+        <LabelledField id={`${id}-status`} label={copy.thenMark} error={errors.status}>
           {(control) => (
-            <textarea
+            <select
               {...control}
-              value={text}
-              rows={5}
-              onChange={(event) => setText(event.target.value)}
-              className="mt-1 w-full rounded-lg border border-slate-500 bg-white px-3 py-2 text-sm text-slate-900"
-            />
+              value={status}
+              onChange={(event) => setStatus(event.target.value as ReportStatus | "")}
+              className="mt-1 min-h-11 max-w-full rounded-lg border border-slate-500 bg-white px-3 py-2 text-sm"
+            >
+              <option value="">{copy.keepAsIs}</option>
+              {choices.map((choice) => (
+                <option key={choice} value={choice}>
+                  {REPORT_STATUS_LABELS[choice]}
+                </option>
+              ))}
+            </select>
           )}
         </LabelledField>
-        <button type="submit" disabled={sending} className={`${reportButtonClass} mt-3`}>
-          {sending ? copy.sending : copy.send}
+        <button type="submit" disabled={sending || checking} className={reportButtonClass}>
+          {sending ? copy.sending : status ? copy.sendAndSet(REPORT_STATUS_LABELS[status]) : copy.send}
         </button>
-      </form>
-    </section>
+      </div>
+    </form>
   );
 }
 
@@ -128,6 +201,7 @@ function TimelineEvent({ reportId, event }: { reportId: string; event: TeamEvent
         <strong className="text-slate-900">{fromTeam ? (event.actor ? personLabel(event.actor) : copy.team) : copy.reporter}</strong> ·{" "}
         <AdminTime iso={event.at} />
       </p>
+      {event.newStatus ? <p className="mt-1 text-sm font-semibold text-slate-800">{copy.setStatus(event.newStatus.label)}</p> : null}
       <div className="mt-2">
         <MessageText text={event.body} />
       </div>

@@ -1,4 +1,5 @@
 import { PAUSED_STATUS } from "../../../../domain/report-status";
+import { statusSetBy } from "../../../../domain/disclosure-case";
 import type { DeadlineStep } from "../../../../domain/disclosure-deadlines";
 import { triageCopy } from "../../../content/triage";
 import type { TriagedReport } from "../../../lib/admin/client";
@@ -53,7 +54,7 @@ export function Deadlines({ report }: { report: TriagedReport }) {
   // The clocks stand still while the team waits for the reporter: since the question was asked.
   const pausedSince =
     report.status === PAUSED_STATUS
-      ? report.events.filter((event) => event.kind === "status" && event.status === PAUSED_STATUS).at(-1)?.at
+      ? report.events.filter((event) => statusSetBy(event) === PAUSED_STATUS).at(-1)?.at
       : undefined;
   return (
     <TitledSection id="deadlines" title={copy.title} className="mt-8">
