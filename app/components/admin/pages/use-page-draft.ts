@@ -64,11 +64,12 @@ export function usePageDraft(initial: PageDraft) {
         (current) => ({ ...current, blocks: current.blocks.map((block) => (block.id === blockId ? writePath(block, path, value) : block)) }),
         problemKey(blockId, path.join(".")),
       ),
-    /** Adds a block of the library at the end; its id, for the focus. */
-    addBlock: (type: PageBlockType) => {
+    /** Adds a block of the library at index `at` (the end by default); its id, for the focus. */
+    addBlock: (type: PageBlockType, at = draft.blocks.length) => {
       const block = newBlock(type);
-      setBlocks((blocks) => [...blocks, block]);
-      setAnnouncement(blockListCopy.added(PAGE_BLOCK_LIBRARY[type].label, draft.blocks.length + 1));
+      const index = Math.max(0, Math.min(at, draft.blocks.length));
+      setBlocks((blocks) => [...blocks.slice(0, index), block, ...blocks.slice(index)]);
+      setAnnouncement(blockListCopy.added(PAGE_BLOCK_LIBRARY[type].label, index + 1));
       return block.id;
     },
     move: (index: number, delta: -1 | 1) => {
