@@ -20,7 +20,7 @@ export function PageEditor({ stored, initial }: { stored?: SitePage; initial: Pa
   const { page, busy, publishAt, setPublishAt, publishAtError, actions, autosaveStatus, version } = usePageActions(stored, state);
   return (
     <div id="page-editor">
-      <PageFields state={state} system={page?.system ?? false} />
+      <PageFields state={state} system={page?.system ?? false} livePath={page && page.status !== "draft" ? page.path : undefined} />
       <div className="mt-8 grid gap-8 lg:grid-cols-2">
         <section aria-labelledby="page-blocks-heading" className="min-w-0">
           <h2 id="page-blocks-heading" className="mb-3 text-xl font-semibold text-slate-900">
