@@ -45,9 +45,14 @@ export function PagePreview({ blocks, onJump }: { blocks: readonly EditableBlock
             return (
               <li key={problem.blockId}>
                 {text}{" "}
-                <button type="button" onClick={() => onJump(problem)} className="font-semibold text-indigo-700 underline underline-offset-2 hover:text-indigo-900">
+                {/* Named with its problem: the list may hold several of these buttons. */}
+                <button
+                  type="button"
+                  aria-label={`${copy.goToField}: ${text}`}
+                  onClick={() => onJump(problem)}
+                  className="font-semibold text-indigo-700 underline underline-offset-2 hover:text-indigo-900"
+                >
                   {copy.goToField}
-                  <span className="sr-only">: {text}</span>
                 </button>
               </li>
             );
