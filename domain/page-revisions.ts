@@ -17,7 +17,7 @@ export type PageRevisionSummary = {
   title: string;
   /** The public id of the admin session that kept it (null when unknown). */
   saved_by: string | null;
-  /** The person who kept it, as they are named now (decision 222); null for older, imported and seeded revisions. */
+  /** The person who kept it, as they are named now (decision 223); null for older, imported and seeded revisions. */
   saved_by_person: Actor | null;
   created_at: string;
   updated_at: string;

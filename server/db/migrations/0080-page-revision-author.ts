@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * A page's revision names the person who saved it (docs/decisions/222), as a post's does since
+ * A page's revision names the person who saved it (docs/decisions/223), as a post's does since
  * 0073: their id, read back with their name (people are never deleted, only removed). `saved_by`
  * keeps the admin session. Null on older rows, imported ones and the seeded first revision.
  */

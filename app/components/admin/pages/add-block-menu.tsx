@@ -7,7 +7,7 @@ import { AdminButton, adminInputClass, fieldLabelClass } from "../admin-form";
  * "Add block": a disclosure listing the library, each type with its label and description. A
  * list of buttons rather than an ARIA menu: Tab and Enter are all it needs, and Escape closes it.
  * The new block goes after the block she was editing (`current`), or wherever she places it
- * (docs/decisions/224); without one, at the end.
+ * (docs/decisions/222); without one, at the end.
  */
 export function AddBlockMenu({ names, current, onAdd }: { names: readonly string[]; current: number | undefined; onAdd: (type: PageBlockType, at: number) => void }) {
   const [open, setOpen] = useState(false);
