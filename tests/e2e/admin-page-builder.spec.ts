@@ -68,6 +68,8 @@ test("a rich text block written with the toolbar (a heading, a list, a link) rea
 
   await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByText("Page published")).toBeVisible();
+  // The history names who saved each revision.
+  await expect(page.getByRole("region", { name: "Revision history" }).getByRole("listitem").first()).toContainText("by Owner");
   await page.goto(address);
   expect(await richTextShape(page.locator("main .article-body"))).toEqual(expected);
 });
