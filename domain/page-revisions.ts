@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { RevisionKind } from "./post-workflow";
+import type { Actor } from "./roles";
 import { PAGE_LIMITS, PAGE_PATH_PATTERN, type PageVersion } from "./site-pages";
 
 /**
@@ -16,6 +17,8 @@ export type PageRevisionSummary = {
   title: string;
   /** The public id of the admin session that kept it (null when unknown). */
   saved_by: string | null;
+  /** The person who kept it, as they are named now (decision 223); null for older, imported and seeded revisions. */
+  saved_by_person: Actor | null;
   created_at: string;
   updated_at: string;
 };

@@ -26,7 +26,13 @@ export const pageMessages = {
   scheduleLive: "This page is live: publish its changes now, or unpublish it before scheduling it",
   tooManyPreviewLinks: `At most ${WORKFLOW_LIMITS.previewLinksPerPost} preview links can be active for a page`,
   tooLong: tooLongMessage,
+  redirectTarget: "Choose another page of this site to send its address to",
 } as const;
+
+/** What deleting a page may ask: its address (and its old ones) answer 301 to another page (decision 223). */
+export const pageDeleteSchema = z.object({
+  redirect_to: z.string({ error: pageMessages.redirectTarget }).min(1, pageMessages.redirectTarget).max(100, pageMessages.redirectTarget).optional(),
+});
 
 /** One or more lower-case segments of letters, digits and single hyphens. */
 export const PAGE_PATH_PATTERN = /^(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)+$/;

@@ -1,8 +1,11 @@
+import { useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import type { SitePage } from "../../domain/site-pages";
 import { QueryStatus } from "../components/admin/admin-panels";
 import { PageEditor } from "../components/admin/pages/page-editor";
-import { pageDraftOf, type PageDraft } from "../components/admin/pages/use-page-draft";
+import { TemplateChooser } from "../components/admin/pages/template-chooser";
+import { pageDraftFromTemplate, pageDraftOf } from "../components/admin/pages/use-page-draft";
+import { PAGE_TEMPLATE_KEYS, type PageTemplateKey } from "../../domain/page-templates";
 import { SiteLink } from "../components/ui/site-link";
 import { adminPagesMeta, pageEditorCopy as copy } from "../content/admin-pages";
 import { adminApi } from "../lib/admin/client";
@@ -17,16 +20,17 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
     path: params.id ? `/admin/pages/edit/${params.id}` : "/admin/pages/new",
   });
 
-const NEW_PAGE: PageDraft = { title: "", path: "", seo: { title: "", description: "", social_image_url: "", noindex: false }, blocks: [] };
-
 /**
  * /admin/pages/new and /admin/pages/edit/{id}: edit mode when an id is present; a new page starts
- * blank, or as a copy of the page `?from={id}` names (its newest version, at no address yet).
+ * blank, from the template `?template=` names, or as a copy of the page `?from={id}` names (its
+ * newest version, at no address yet).
  */
 export default function AdminPageEditor() {
   const { id } = useParams();
   const [search] = useSearchParams();
   const from = search.get("from");
+  const asked = search.get("template");
+  const template: PageTemplateKey = PAGE_TEMPLATE_KEYS.find((key) => key === asked) ?? "blank";
   const linkClass = "text-sm font-semibold text-indigo-700 underline-offset-4 hover:underline";
   return (
     <section className="mx-auto max-w-7xl px-4 pt-12 sm:px-6">
@@ -47,10 +51,19 @@ export default function AdminPageEditor() {
       ) : from ? (
         <StoredPage key={`copy:${from}`} id={from} edit={(page) => <PageEditor initial={{ ...pageDraftOf(page), title: copy.copyTitle(page.title), path: "" }} />} />
       ) : (
-        <PageEditor key="new" initial={NEW_PAGE} />
+        <>
+          <TemplateChooser current={template} />
+          <NewPage key={`new:${template}`} template={template} />
+        </>
       )}
     </section>
   );
+}
+
+/** A new page's editor, from its template: drawn once, so its blocks keep the ids they were given. */
+function NewPage({ template }: { template: PageTemplateKey }) {
+  const [initial] = useState(() => pageDraftFromTemplate(template));
+  return <PageEditor initial={initial} />;
 }
 
 function StoredPage({ id, edit }: { id: string; edit: (page: SitePage) => React.ReactNode }) {

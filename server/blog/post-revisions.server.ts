@@ -201,6 +201,7 @@ export async function importRevisions(
       created_at,
       updated_at,
       saved_by: null,
+      saved_by_person: null,
     };
     if (await insertRevisionOnce(db, POST_REVISIONS, revision)) {
       result.imported += 1;

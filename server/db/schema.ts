@@ -478,6 +478,8 @@ export type PageRevisionsTable = {
   data: string;
   /** The public id of the admin session that kept it. */
   saved_by: string | null;
+  /** The person who kept it (migration 0080); null on older rows, imported ones and seeded ones. */
+  saved_by_person: string | null;
   created_at: string;
   updated_at: string;
 };

@@ -15,6 +15,8 @@ import {
   type RevisionTable,
   type StoredRevision,
 } from "../revisions/revision-history.server";
+import type { Role } from "../../domain/roles";
+import { namesOfPeople } from "../people/people.server";
 import { checkPageBlocks } from "./page-content.server";
 
 /**
@@ -23,23 +25,31 @@ import { checkPageBlocks } from "./page-content.server";
  * together update one revision. Bounded as posts' are: the newest 50 and every published version.
  */
 
-const PAGE_REVISIONS: RevisionTable = { table: "page_revisions", ownerColumn: "page_id", ownerTable: "site_pages", authorColumn: "saved_by" };
+const PAGE_REVISIONS: RevisionTable = {
+  table: "page_revisions",
+  ownerColumn: "page_id",
+  ownerTable: "site_pages",
+  authorColumn: "saved_by",
+  personColumn: "saved_by_person",
+};
 
-/** How a write is kept in the history: a save (the default) or an autosave, and by which admin session. */
-export type RevisionOptions = { kind?: RevisionKind; savedBy?: string | null };
+/** How a write is kept in the history: a save (the default) or an autosave, by which admin session and person. */
+export type RevisionOptions = { kind?: RevisionKind; savedBy?: string | null; savedByPerson?: string | null };
 
 export async function recordPageRevision(
   db: AppDatabase,
   pageId: string,
   version: PageVersion,
-  { published, kind = "save", savedBy = null }: RevisionOptions & { published: boolean },
+  { published, kind = "save", savedBy = null, savedByPerson = null }: RevisionOptions & { published: boolean },
 ): Promise<void> {
-  const content = { title: version.title, data: JSON.stringify(version), savedBy };
+  const content = { title: version.title, data: JSON.stringify(version), savedBy, savedByPerson };
   if (kind === "autosave") await addAutosave(db, PAGE_REVISIONS, pageId, content);
   else await addRevision(db, PAGE_REVISIONS, pageId, { ...content, kind, published });
 }
 
-function toSummary(row: StoredRevision): PageRevisionSummary {
+/** `people`: the names of who kept the revisions (namesOfPeople), as a post's history names them. */
+function toSummary(row: StoredRevision, people: ReadonlyMap<string, { name: string; role: Role }> = new Map()): PageRevisionSummary {
+  const person = row.saved_by_person ? people.get(row.saved_by_person) : undefined;
   return {
     id: row.id,
     page_id: row.owner_id,
@@ -47,6 +57,7 @@ function toSummary(row: StoredRevision): PageRevisionSummary {
     published: row.published === 1,
     title: row.title,
     saved_by: row.saved_by,
+    saved_by_person: person && row.saved_by_person ? { id: row.saved_by_person, ...person } : null,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -81,12 +92,16 @@ function readVersion(data: string): PageVersion {
 /** A page's revisions, newest first; undefined when there is no such page. */
 export async function listPageRevisions(db: AppDatabase, pageId: string): Promise<PageRevisionSummary[] | undefined> {
   if (!(await documentExists(db, PAGE_REVISIONS, pageId))) return undefined;
-  return (await listStoredRevisions(db, PAGE_REVISIONS, pageId)).map(toSummary);
+  const rows = await listStoredRevisions(db, PAGE_REVISIONS, pageId);
+  const people = await namesOfPeople(db, rows.flatMap((row) => (row.saved_by_person ? [row.saved_by_person] : [])));
+  return rows.map((row) => toSummary(row, people));
 }
 
 export async function getPageRevision(db: AppDatabase, pageId: string, revisionId: string): Promise<PageRevision | undefined> {
   const row = await findRevision(db, PAGE_REVISIONS, pageId, revisionId);
-  return row ? { ...toSummary(row), page: readVersion(row.data) } : undefined;
+  if (!row) return undefined;
+  const people = await namesOfPeople(db, row.saved_by_person ? [row.saved_by_person] : []);
+  return { ...toSummary(row, people), page: readVersion(row.data) };
 }
 
 /** A deleted page's revisions go with it. */
@@ -140,7 +155,7 @@ export async function importPageRevisions(
     }
     const { id = crypto.randomUUID(), kind, published, created_at, updated_at, page } = parsed.data;
     const version = readVersion(JSON.stringify(page));
-    const revision: StoredRevision = { id, owner_id: pageId, kind, published: published ? 1 : 0, title: version.title, data: JSON.stringify(version), created_at, updated_at, saved_by: null };
+    const revision: StoredRevision = { id, owner_id: pageId, kind, published: published ? 1 : 0, title: version.title, data: JSON.stringify(version), created_at, updated_at, saved_by: null, saved_by_person: null };
     if (await insertRevisionOnce(db, PAGE_REVISIONS, revision)) {
       result.imported += 1;
       touched.add(pageId);

@@ -9,7 +9,7 @@ import { jsonBody, sendApiError } from "../http/api-errors.server";
 import { adminRoutes, recordAudit } from "../auth/admin-routes.server";
 import { createPagePreviewLink, listPagePreviewLinks, revokePagePreviewLink } from "./page-preview.server";
 import { restorePageRevision } from "./page-revision-restore.server";
-import { getPageRevision, listPageRevisions } from "./page-revisions.server";
+import { getPageRevision, listPageRevisions, type RevisionOptions } from "./page-revisions.server";
 import {
   createPage,
   deletePage,
@@ -58,7 +58,7 @@ export function adminPagesRouter(services: AppServices) {
   });
 
   admin.door("pages.write").post("/admin/pages", largeJson, async (req, res) => {
-    const result = await createPage(db, req.body, new Date(), { savedBy: sessionOf(res) });
+    const result = await createPage(db, req.body, new Date(), authorOf(res));
     if (result.ok) await record(res, "page.created", result);
     sendResult(res, result, 201);
   });
@@ -70,7 +70,7 @@ export function adminPagesRouter(services: AppServices) {
   });
 
   admin.door("pages.write").patch("/admin/pages/:id", largeJson, async (req: Request<PageParams>, res: Response) => {
-    const result = await updatePage(db, req.params.id, req.body, new Date(), { savedBy: sessionOf(res) });
+    const result = await updatePage(db, req.params.id, req.body, new Date(), authorOf(res));
     if (result.ok) await record(res, "page.updated", result);
     sendResult(res, result, 200);
   });
@@ -78,7 +78,7 @@ export function adminPagesRouter(services: AppServices) {
   // The editor's autosave: a save of the draft, as PATCH, kept as an autosave revision (those
   // close together are one) and, like the posts' autosaves, not written to the audit trail.
   admin.door("pages.write").post("/admin/pages/:id/autosave", largeJson, async (req: Request<PageParams>, res: Response) => {
-    const result = await updatePage(db, req.params.id, req.body, new Date(), { kind: "autosave", savedBy: sessionOf(res) });
+    const result = await updatePage(db, req.params.id, req.body, new Date(), { kind: "autosave", ...authorOf(res) });
     sendResult(res, result, 200);
   });
 
@@ -95,14 +95,14 @@ export function adminPagesRouter(services: AppServices) {
   });
 
   admin.door("pages.write").post("/admin/pages/:id/revisions/:revisionId/restore", async (req: Request<RevisionParams>, res: Response) => {
-    const result = await restorePageRevision(db, req.params.id, req.params.revisionId, { savedBy: sessionOf(res) });
+    const result = await restorePageRevision(db, req.params.id, req.params.revisionId, authorOf(res));
     if (!result.ok && result.code === "revision_not_found") return sendApiError(res, 404, result.error);
     if (result.ok) await record(res, "page.restored", result, req.params.revisionId);
     sendResult(res, result, 200);
   });
 
   admin.door("pages.publish").post("/admin/pages/:id/publish", largeJson, async (req: Request<PageParams>, res: Response) => {
-    const result = await publishPage(db, req.params.id, req.body ?? {}, new Date(), { savedBy: sessionOf(res) });
+    const result = await publishPage(db, req.params.id, req.body ?? {}, new Date(), authorOf(res));
     if (result.ok) await record(res, "page.published", result, result.page.publish_at ?? undefined);
     sendResult(res, result, 200);
   });
@@ -113,8 +113,8 @@ export function adminPagesRouter(services: AppServices) {
     sendResult(res, result, 200);
   });
 
-  admin.door("pages.delete").delete("/admin/pages/:id", async (req: Request<PageParams>, res: Response) => {
-    const result = await deletePage(db, req.params.id);
+  admin.door("pages.delete").delete("/admin/pages/:id", largeJson, async (req: Request<PageParams>, res: Response) => {
+    const result = await deletePage(db, req.params.id, req.body ?? {});
     if (!result.ok) return sendResult(res, result, 204);
     await record(res, "page.deleted", result);
     res.status(204).end();
@@ -160,9 +160,9 @@ async function recordLink(db: AppServices["db"], pageId: string, res: Response, 
   await recordAudit(res, { action, target: pageId, label: page?.path ?? null, detail });
 }
 
-/** The admin session a request came with, as a revision names who saved it. */
-function sessionOf(res: Response): string | null {
-  return res.locals.adminSession?.id ?? null;
+/** Who saved a revision: the admin session a request came with, and its person. */
+function authorOf(res: Response): RevisionOptions {
+  return { savedBy: res.locals.adminSession?.id ?? null, savedByPerson: res.locals.adminSession?.personId ?? null };
 }
 
 function sendResult(res: Response, result: PageWriteResult, successStatus: number): void {

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Transaction } from "kysely";
 import {
   pageCreateSchema,
+  pageDeleteSchema,
   pageMessages,
   pagePatchSchema,
   pagePublishSchema,
@@ -244,11 +245,23 @@ export async function unpublishPage(db: AppDatabase, id: string, now = new Date(
   return { ok: true, page: sitePage(updated, now) };
 }
 
-/** Deletes a page with its old addresses, preview links and revisions; never one of the specification's pages. */
-export async function deletePage(db: AppDatabase, id: string, now = new Date()): Promise<PageWriteResult> {
+/**
+ * Deletes a page with its preview links and revisions; never one of the specification's pages.
+ * Its old addresses go with it, unless `redirect_to` names another page: then its address and its
+ * old ones answer 301 to that page, as a moved page's do (docs/decisions/223).
+ */
+export async function deletePage(db: AppDatabase, id: string, input: unknown = {}, now = new Date()): Promise<PageWriteResult> {
+  const parsed = pageDeleteSchema.safeParse(asRecord(input));
+  if (!parsed.success) return invalid(fieldErrors(parsed.error));
   const row = await removablePage(db, id);
   if ("ok" in row) return row;
+  const target = parsed.data.redirect_to;
+  if (target !== undefined && (target === id || !(await pageRow(db, target)))) return invalid({ redirect_to: pageMessages.redirectTarget });
   await db.transaction().execute(async (trx) => {
+    if (target) {
+      await trx.updateTable("site_page_redirects").set({ page_id: target }).where("page_id", "=", id).execute();
+      await trx.insertInto("site_page_redirects").values({ old_path: row.path, page_id: target, created_at: now.toISOString() }).execute();
+    }
     await trx.deleteFrom("site_page_redirects").where("page_id", "=", id).execute();
     await trx.deleteFrom("page_preview_links").where("page_id", "=", id).execute();
     await deletePageRevisions(trx, id);

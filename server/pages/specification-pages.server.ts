@@ -3,6 +3,7 @@ import { withServedDates, type PageBlock } from "../../domain/page-blocks";
 import type { PageSeo, PublicPage } from "../../domain/site-pages";
 import type { AppDatabase } from "../db/database.server";
 import { checkPageBlocks } from "./page-content.server";
+import { recordPageRevision } from "./page-revisions.server";
 import { findPublishedPage } from "./public-pages.server";
 import { aboutPage } from "./seed/about-page";
 import { contactPage } from "./seed/contact-page";
@@ -59,10 +60,11 @@ export async function ensureSpecificationPages(db: AppDatabase, now = new Date()
     if (taken.has(path)) continue;
     const { title, seo, blocks } = seedVersion(path);
     const at = now.toISOString();
-    await db
+    const id = crypto.randomUUID();
+    const inserted = await db
       .insertInto("site_pages")
       .values({
-        id: crypto.randomUUID(),
+        id,
         path,
         title,
         status: "published",
@@ -77,7 +79,9 @@ export async function ensureSpecificationPages(db: AppDatabase, now = new Date()
       })
       // Another process starting at the same moment may have written it first.
       .onConflict((conflict) => conflict.column("path").doNothing())
-      .execute();
+      .executeTakeFirst();
+    // The seeded content is the page's first revision, so the history can always go back to it.
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) await recordPageRevision(db, id, { path, title, seo, blocks }, { published: true });
     created.push(path);
   }
   return created;

@@ -19,6 +19,8 @@ export type RevisionTable = {
   ownerTable: "blog_posts" | "site_pages";
   /** Its column naming who kept a revision (the admin session), when the type records it. */
   authorColumn?: "saved_by";
+  /** Its column naming the person who kept it, when the type records it beside the session. */
+  personColumn?: "saved_by_person";
 };
 
 /** One revision as stored, whatever the type. */
@@ -32,6 +34,7 @@ export type StoredRevision = {
   created_at: string;
   updated_at: string;
   saved_by: string | null;
+  saved_by_person: string | null;
 };
 
 type Row = Record<string, unknown>;
@@ -53,12 +56,18 @@ function fromRow(store: RevisionTable, row: Row): StoredRevision {
     created_at: row.created_at as string,
     updated_at: row.updated_at as string,
     saved_by: store.authorColumn ? ((row[store.authorColumn] as string | null | undefined) ?? null) : null,
+    saved_by_person: store.personColumn ? ((row[store.personColumn] as string | null | undefined) ?? null) : null,
   };
 }
 
 function toRow(store: RevisionTable, revision: StoredRevision): Row {
-  const { owner_id, saved_by, ...columns } = revision;
-  return { ...columns, [store.ownerColumn]: owner_id, ...(store.authorColumn ? { [store.authorColumn]: saved_by } : {}) };
+  const { owner_id, saved_by, saved_by_person, ...columns } = revision;
+  return {
+    ...columns,
+    [store.ownerColumn]: owner_id,
+    ...(store.authorColumn ? { [store.authorColumn]: saved_by } : {}),
+    ...(store.personColumn ? { [store.personColumn]: saved_by_person } : {}),
+  };
 }
 
 export async function documentExists(db: AppDatabase, store: RevisionTable, ownerId: string): Promise<boolean> {
@@ -67,7 +76,7 @@ export async function documentExists(db: AppDatabase, store: RevisionTable, owne
 }
 
 /** What a revision is kept with: how, whether it was the published version, its title and fields. */
-export type RevisionContent = { kind: RevisionKind; published: boolean; title: string; data: string; savedBy?: string | null };
+export type RevisionContent = { kind: RevisionKind; published: boolean; title: string; data: string; savedBy?: string | null; savedByPerson?: string | null };
 
 /** Adds a revision and drops what is beyond the bound. */
 export async function addRevision(db: AppDatabase, store: RevisionTable, ownerId: string, content: RevisionContent): Promise<StoredRevision> {
@@ -82,6 +91,7 @@ export async function addRevision(db: AppDatabase, store: RevisionTable, ownerId
     created_at: now,
     updated_at: now,
     saved_by: content.savedBy ?? null,
+    saved_by_person: content.savedByPerson ?? null,
   };
   await untyped(db).insertInto(store.table).values(toRow(store, revision)).execute();
   await pruneRevisions(db, store, ownerId);
@@ -97,7 +107,7 @@ export async function addAutosave(
   db: AppDatabase,
   store: RevisionTable,
   ownerId: string,
-  content: { title: string; data: string; savedBy?: string | null },
+  content: { title: string; data: string; savedBy?: string | null; savedByPerson?: string | null },
 ): Promise<StoredRevision> {
   const latest = await latestRevision(db, store, ownerId);
   const now = new Date(nextTimestamp(latest, new Date()));
@@ -109,6 +119,7 @@ export async function addAutosave(
       data: content.data,
       updated_at: now.toISOString(),
       ...(store.authorColumn ? { saved_by: content.savedBy ?? null } : {}),
+      ...(store.personColumn ? { saved_by_person: content.savedByPerson ?? null } : {}),
     };
     await untyped(db).updateTable(store.table).set(changes).where("id", "=", latest.id).execute();
     return { ...latest, ...changes };
@@ -123,6 +134,7 @@ export async function addAutosave(
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
     saved_by: content.savedBy ?? null,
+    saved_by_person: content.savedByPerson ?? null,
   };
   await untyped(db).insertInto(store.table).values(toRow(store, revision)).execute();
   await pruneRevisions(db, store, ownerId);
@@ -131,7 +143,7 @@ export async function addAutosave(
 
 /** A document's revisions without their data, newest first. */
 export async function listStoredRevisions(db: AppDatabase, store: RevisionTable, ownerId: string): Promise<StoredRevision[]> {
-  const columns = ["id", store.ownerColumn, "kind", "published", "title", "created_at", "updated_at", ...(store.authorColumn ? [store.authorColumn] : [])];
+  const columns = ["id", store.ownerColumn, "kind", "published", "title", "created_at", "updated_at", ...(store.authorColumn ? [store.authorColumn] : []), ...(store.personColumn ? [store.personColumn] : [])];
   const rows = await untyped(db)
     .selectFrom(store.table)
     .select(columns)

@@ -43,7 +43,7 @@ test("a landing page built from a hero, a quote, a logo strip, a FAQ and a conta
   await addBlock(page, "FAQ");
   const faq = page.getByRole("region", { name: "Block 4: FAQ" });
   await faq.getByLabel("Question", { exact: true }).fill("How long is the pilot?");
-  await faq.getByLabel("Answer (HTML)").fill("<p>Four weeks, with one team.</p>");
+  await faq.getByRole("textbox", { name: "Answer", exact: true }).fill("Four weeks, with one team.");
   await addBlock(page, "Contact form");
   await page.getByRole("region", { name: "Block 5: Contact form" }).getByLabel("Title", { exact: true }).fill("Talk to us");
   const preview = page.getByRole("region", { name: "Preview", exact: true }).frameLocator("iframe");

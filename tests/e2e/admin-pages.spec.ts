@@ -44,7 +44,7 @@ test("a page made in the editor: a hero and a FAQ, the preview as she types, a m
   await addBlock(page, "FAQ");
   const faq = page.getByRole("region", { name: "Block 2: FAQ" });
   await faq.getByLabel("Question", { exact: true }).fill("Who is the webinar for?");
-  await faq.getByLabel("Answer (HTML)").fill("<p>Sales and support teams.</p>");
+  await faq.getByRole("textbox", { name: "Answer", exact: true }).fill("Sales and support teams.");
   await expect(preview.getByText("Who is the webinar for?")).toBeVisible();
 
   // The phone width: the preview in a 390 px frame.

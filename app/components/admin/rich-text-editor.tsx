@@ -26,6 +26,7 @@ export function RichTextEditor({
   errorId,
   invalid,
   onChange,
+  height = 400,
 }: {
   ref: React.Ref<RichTextHandle>;
   initialHtml: string;
@@ -34,10 +35,12 @@ export function RichTextEditor({
   invalid: boolean;
   /** Called after each change the person makes to the body. */
   onChange?: () => void;
+  /** The writing area's height in pixels (a page block's is smaller than a post's). */
+  height?: number;
 }) {
   const hostRef = useRef<HTMLDivElement>(null);
   const editorRef = useRef<PostEditor | null>(null);
-  const initial = useRef({ html: initialHtml, labelledBy, errorId });
+  const initial = useRef({ html: initialHtml, labelledBy, errorId, height });
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const [status, setStatus] = useState<"loading" | "ready" | "failed">("loading");
@@ -74,6 +77,7 @@ export function RichTextEditor({
           describedBy: initial.current.errorId,
           uploadImage: (file) => uploadRef.current(file),
           describeImage: (alt) => askRef.current(alt),
+          height: initial.current.height,
         });
         editorRef.current.onUserChange(() => onChangeRef.current?.());
         editorRef.current.onImageAtCursor(setImageAtCursor);
@@ -99,7 +103,9 @@ export function RichTextEditor({
       {status !== "ready" ? (
         <div
           role={status === "failed" ? "alert" : "status"}
-          className="flex h-[442px] items-center justify-center rounded-md border border-slate-300 text-slate-500"
+          // The toolbar's 42 px above the writing area: the same size as the editor that replaces it.
+          style={{ height: height + 42 }}
+          className="flex items-center justify-center rounded-md border border-slate-300 text-slate-500"
         >
           {status === "failed" ? adminTexts.editorFailed : adminTexts.loadingEditor}
         </div>

@@ -166,7 +166,8 @@ export const adminApi = {
   /** Publishes the draft now, or at `at` (an ISO instant). */
   publishPage: (id: string, at?: string) => call<SitePage>(`${page(id)}/publish`, { method: "POST", body: at ? { at } : {} }),
   unpublishPage: (id: string) => call<SitePage>(`${page(id)}/unpublish`, { method: "POST" }),
-  deletePage: (id: string) => call<void>(page(id), { method: "DELETE" }),
+  /** `redirectTo`: another page's id, which then answers its address with a 301. */
+  deletePage: (id: string, redirectTo?: string) => call<void>(page(id), { method: "DELETE", ...(redirectTo ? { body: { redirect_to: redirectTo } } : {}) }),
   createPagePreviewLink: (id: string, purpose: PreviewPurpose) =>
     call<CreatedPreviewLink>(`${page(id)}/preview-links`, { method: "POST", body: { purpose } }),
   /** The page's working preview links (never their tokens). */

@@ -134,7 +134,7 @@ export type PostEditor = {
 /** Asks the person for an image's alternative text: the text, "" for decorative, undefined when skipped. */
 export type DescribeImage = (currentAlt: string | null) => Promise<string | undefined>;
 
-/** Builds the editor inside `host` (toolbar, then a 400 px editing area) with the given body. */
+/** Builds the editor inside `host` (toolbar, then an editing area `height` px tall, 400 by default) with the given body. */
 export function createPostEditor(
   host: HTMLElement,
   {
@@ -144,8 +144,10 @@ export function createPostEditor(
     describedBy,
     uploadImage,
     describeImage,
+    height = 400,
   }: {
     html: string;
+    height?: number;
     placeholder: string;
     labelledBy: string;
     describedBy?: string;
@@ -156,7 +158,7 @@ export function createPostEditor(
   },
 ): PostEditor {
   const element = document.createElement("div");
-  element.style.height = "400px";
+  element.style.height = `${height}px`;
   host.replaceChildren(element);
   const quill = new Quill(element, {
     theme: "snow",

@@ -112,15 +112,21 @@ export function serverProblems(fields: Record<string, string>, blocks: readonly 
   return problems;
 }
 
-/** The blocks the preview can draw: each that passes its own schema and is not hidden. */
-export function previewableBlocks(blocks: readonly EditableBlock[]): { blocks: PageBlock[]; leftOut: number } {
+/** A block the preview leaves out, and its first problem: which field ("items.0.question") and what. */
+export type LeftOutBlock = { blockId: string; position: number; type: PageBlockType; field: string; message: string };
+
+/** The blocks the preview can draw: each that passes its own schema and is not hidden; the others with their first problem. */
+export function previewableBlocks(blocks: readonly EditableBlock[]): { blocks: PageBlock[]; leftOut: number; problems: LeftOutBlock[] } {
   const shown: PageBlock[] = [];
-  let leftOut = 0;
-  for (const block of blocks) {
-    if (block.hidden) continue;
+  const problems: LeftOutBlock[] = [];
+  blocks.forEach((block, index) => {
+    if (block.hidden) return;
     const parsed = pageBlockSchemas[block.type].safeParse(block);
     if (parsed.success) shown.push(parsed.data as PageBlock);
-    else leftOut += 1;
-  }
-  return { blocks: withServedDates(shown, new Date()), leftOut };
+    else {
+      const issue = parsed.error.issues[0];
+      problems.push({ blockId: block.id, position: index + 1, type: block.type, field: issue?.path.join(".") ?? "", message: issue?.message ?? "" });
+    }
+  });
+  return { blocks: withServedDates(shown, new Date()), leftOut: problems.length, problems };
 }

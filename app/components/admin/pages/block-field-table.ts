@@ -1,5 +1,5 @@
 import { LEGAL_CONTACT_ITEMS, PAGE_BLOCK_LIMITS, PAGE_ICONS, PAGE_ILLUSTRATIONS, type PageBlockType } from "../../../../domain/page-blocks";
-import { actionKindLabels, legalPartKindLabels, type BlockFieldLabel } from "../../../content/admin-pages";
+import { actionKindLabels, blockFieldLabels, legalPartKindLabels, type BlockFieldLabel } from "../../../content/admin-pages";
 
 /**
  * The form of each block type as data: one generic form (block-fields.tsx) draws them all. A
@@ -256,4 +256,27 @@ function emptyValue(field: BlockField): [string, unknown][] {
     case "items":
       return [[field.name, Array.from({ length: field.min ?? 0 }, field.empty)]];
   }
+}
+
+/**
+ * A field's place in words, from a problem's path: "items.0.answer" of a FAQ is "Question 1 ›
+ * Answer". A path the table does not know (a field of the schema the form has no input for) is
+ * named as far as it is known.
+ */
+export function fieldPlace(type: PageBlockType, path: string): string {
+  const names: string[] = [];
+  let fields: readonly BlockField[] | undefined = BLOCK_FIELDS[type];
+  let list: BlockField | undefined;
+  for (const part of path.split(".")) {
+    if (/^\d+$/.test(part) && list && (list.kind === "items" || list.kind === "strings")) {
+      names[names.length - 1] = `${blockFieldLabels[list.itemLabel]} ${Number(part) + 1}`;
+      continue;
+    }
+    const field: BlockField | undefined = fields?.find((each) => each.name === part);
+    if (!field) break;
+    names.push(blockFieldLabels[field.label]);
+    list = field;
+    fields = field.kind === "items" || field.kind === "group" ? field.fields : undefined;
+  }
+  return names.join(" › ") || path;
 }

@@ -4,6 +4,7 @@ import { LabelledField, type FieldControlProps } from "../../ui/labelled-field";
 import { adminInputClass, fieldLabelClass } from "../admin-form";
 import type { BlockField } from "./block-field-table";
 import { MediaField } from "./media-field";
+import { RichTextField } from "./rich-text-field";
 
 type Path = (string | number)[];
 type Value = Record<string, unknown>;
@@ -61,17 +62,11 @@ function OneField({ field, value, path, context }: { field: BlockField; value: u
           onChange={set}
         />
       );
-    case "text":
     case "html":
+      return <RichTextField id={id} label={label} value={String(value ?? "")} error={error} onChange={set} />;
+    case "text":
       return simple((props) => (
-        <textarea
-          {...props}
-          name={path.join(".")}
-          rows={field.kind === "html" ? 6 : 3}
-          value={String(value ?? "")}
-          onChange={(event) => set(event.target.value)}
-          className={`${inputLook(Boolean(error))} ${field.kind === "html" ? "font-mono text-sm" : ""}`}
-        />
+        <textarea {...props} name={path.join(".")} rows={3} value={String(value ?? "")} onChange={(event) => set(event.target.value)} className={inputLook(Boolean(error))} />
       ));
     case "number":
       return simple((props) => (

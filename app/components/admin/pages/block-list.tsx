@@ -32,6 +32,9 @@ export function BlockList({ state }: { state: PageDraftState }) {
   const { blocks } = state.draft;
   const [focus, setFocus] = useState<{ id: string }>();
   const [drag, setDragState] = useState<Drag>();
+  // The block she is editing (the last one the focus was in): "Add block" puts the new one after it.
+  const [current, setCurrent] = useState<string>();
+  const currentIndex = blocks.findIndex((block) => block.id === current);
   // Also read at once by the drag events, which may come before the next render.
   const dragRef = useRef<Drag>(undefined);
   const setDrag = (next: Drag | undefined) => {
@@ -115,12 +118,15 @@ export function BlockList({ state }: { state: PageDraftState }) {
             onDragEnd={() => setDrag(undefined)}
             onDragOver={(event) => dragOver(event, index)}
             onDrop={(event) => drop(event, index)}
+            onFocus={() => setCurrent(block.id)}
           />
         ))}
       </ol>
       <AddBlockMenu
-        onAdd={(type) => {
-          const id = state.addBlock(type);
+        names={blocks.map((block, index) => copy.blockName(index + 1, PAGE_BLOCK_LIBRARY[block.type].label))}
+        current={currentIndex < 0 ? undefined : currentIndex}
+        onAdd={(type, at) => {
+          const id = state.addBlock(type, at);
           setFocus({ id: blockElementId(id, "heading") });
         }}
       />
@@ -146,9 +152,10 @@ type CardProps = {
   onDragEnd: () => void;
   onDragOver: (event: React.DragEvent<HTMLLIElement>) => void;
   onDrop: (event: React.DragEvent<HTMLLIElement>) => void;
+  onFocus: () => void;
 };
 
-function BlockCard({ block, position, count, state, onMove, onDuplicate, onRemove, dragging, indicator, onDragStart, onDragEnd, onDragOver, onDrop }: CardProps) {
+function BlockCard({ block, position, count, state, onMove, onDuplicate, onRemove, dragging, indicator, onDragStart, onDragEnd, onDragOver, onDrop, onFocus }: CardProps) {
   const name = copy.blockName(position, PAGE_BLOCK_LIBRARY[block.type].label);
   const headingId = blockElementId(block.id, "heading");
   const problems = state.blockProblemCount(block.id);
@@ -167,7 +174,7 @@ function BlockCard({ block, position, count, state, onMove, onDuplicate, onRemov
   const moveHint = count > 1 ? MOVE_HINT_ID : undefined;
   return (
     // Entering counts as over: a drag target must accept dragenter too, or the browser sends the drag elsewhere.
-    <li className="relative" data-block-id={block.id} onDragEnter={onDragOver} onDragOver={onDragOver} onDrop={onDrop}>
+    <li className="relative" data-block-id={block.id} onDragEnter={onDragOver} onDragOver={onDragOver} onDrop={onDrop} onFocus={onFocus}>
       {indicator ? <div aria-hidden="true" className={`absolute inset-x-0 h-1 rounded-full bg-indigo-600 ${indicator === "before" ? "-top-2.5" : "-bottom-2.5"}`} data-drop-indicator={indicator} /> : null}
       <section
         id={blockElementId(block.id, "card")}
@@ -213,10 +220,21 @@ function BlockCard({ block, position, count, state, onMove, onDuplicate, onRemov
         {problems > 0 ? <p className="mt-1 text-sm font-medium text-red-700">{copy.problems(problems)}</p> : null}
         <FieldError id={blockElementId(block.id, "error")} error={blockProblem} />
         {/* Leaving a field shows its problem (fields are named by their path in the block). */}
-        <div className="mt-4" onBlur={(event) => "name" in event.target && event.target.name && state.touch(problemKey(block.id, String(event.target.name)))}>
+        <div className="mt-4" onBlur={(event) => leftField(event) && state.touch(problemKey(block.id, String((event.target as HTMLInputElement).name)))}>
           <BlockFields fields={BLOCK_FIELDS[block.type]} value={block} path={[]} context={context} />
         </div>
       </section>
     </li>
   );
+}
+
+/**
+ * Whether the focus left a named field for somewhere else: moving from an image's address to its
+ * Choose button or into the media library is still choosing the image, not leaving the field.
+ */
+function leftField(event: React.FocusEvent<HTMLElement>): boolean {
+  const target = event.target as HTMLElement & { name?: unknown };
+  if (typeof target.name !== "string" || target.name === "") return false;
+  const group = target.closest("[data-field-group]");
+  return !(group && event.relatedTarget instanceof Node && group.contains(event.relatedTarget));
 }

@@ -44,7 +44,8 @@ export function MediaField({
   return (
     <LabelledField id={id} label={label} error={error} labelClassName={fieldLabelClass}>
       {(props) => (
-        <div className="flex flex-wrap items-center gap-x-2">
+        // One group: the focus moving to Choose or into the library is not leaving the field (block-list.tsx).
+        <div data-field-group="" className="flex flex-wrap items-center gap-x-2">
           <input {...props} name={name} type="text" value={value} onChange={(event) => onChange(event.target.value)} className={`${inputClassName} min-w-0 flex-1 basis-48`} />
           <button ref={opener} type="button" aria-haspopup="dialog" aria-label={mediaLibraryCopy.chooseFor(label)} onClick={() => setOpen(true)} className={chooseButton}>
             {mediaLibraryCopy.choose}

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import type { PageSummary } from "../../../../domain/site-pages";
 import { pageEditorCopy as copy } from "../../../content/admin-pages";
 import { formatAdminDate } from "../../../lib/dates";
@@ -5,13 +6,15 @@ import { FieldError } from "../../ui/form-messages";
 import { AdminButton, adminInputClass, FieldLabel } from "../admin-form";
 import { AutosaveStatusText } from "../workflow/autosave-status";
 import type { AutosaveStatus } from "../workflow/use-autosave";
+import { DeleteRedirectField, type DeleteRedirect } from "./delete-redirect-field";
 
 type Actions = {
   onSave: () => void;
   onPublish: () => void;
   onPreview: () => void;
   onUnpublish: () => void;
-  onDelete: () => void;
+  /** `redirectTo`: the page the deleted one's address is sent to. */
+  onDelete: (redirectTo?: DeleteRedirect) => void;
 };
 
 /** What the page's status means for who sees it, in one line. */
@@ -35,7 +38,7 @@ export function PageActions({
   autosaveStatus = { kind: "idle" },
 }: {
   /** The stored page; none while creating one. */
-  page?: Pick<PageSummary, "status" | "publish_at" | "has_draft" | "system">;
+  page?: Pick<PageSummary, "id" | "path" | "status" | "publish_at" | "has_draft" | "system">;
   busy: boolean;
   publishAt: string;
   publishAtError?: string;
@@ -44,6 +47,7 @@ export function PageActions({
   autosaveStatus?: AutosaveStatus;
 }) {
   const live = page !== undefined && page.status !== "draft";
+  const [redirectTo, setRedirectTo] = useState<DeleteRedirect>();
   return (
     <div
       role="region"
@@ -91,7 +95,8 @@ export function PageActions({
                   {copy.unpublish}
                 </AdminButton>
               ) : null}
-              <AdminButton variant="secondary" disabled={busy} onClick={actions.onDelete} className="!border-red-300 !text-red-700 hover:!bg-red-50">
+              <DeleteRedirectField pageId={page.id} path={page.path} value={redirectTo?.id ?? ""} onChange={setRedirectTo} />
+              <AdminButton variant="secondary" disabled={busy} onClick={() => actions.onDelete(redirectTo)} className="!border-red-300 !text-red-700 hover:!bg-red-50">
                 {copy.delete}
               </AdminButton>
             </>

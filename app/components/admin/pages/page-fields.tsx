@@ -11,9 +11,10 @@ const look = (invalid: boolean) => `${adminInputClass} ${invalid ? "border-red-6
 
 /**
  * The page's own fields: the admin title and the address, then the search and social fields in a
- * section that opens on demand. Leaving a field shows its problem.
+ * section that opens on demand. Leaving a field shows its problem. Moving a live page (`livePath`)
+ * says its old address will redirect.
  */
-export function PageFields({ state, system }: { state: PageDraftState; system: boolean }) {
+export function PageFields({ state, system, livePath }: { state: PageDraftState; system: boolean; livePath?: string }) {
   const { draft } = state;
   const [seoOpen, setSeoOpen] = useState(false);
   const field = (name: string, label: string, control: (props: FieldControlProps) => React.ReactNode, hint?: string) => (
@@ -40,7 +41,7 @@ export function PageFields({ state, system }: { state: PageDraftState; system: b
       <div className="grid gap-4 md:grid-cols-2">
         {field("title", copy.titleLabel, text("title", draft.title, PAGE_LIMITS.title), copy.titleHint)}
         {/* The specification's own pages keep their addresses (the server refuses a change too). */}
-        {field("path", copy.pathLabel, text("path", draft.path, PAGE_LIMITS.path, system), system ? copy.systemPathHint : copy.pathHint)}
+        {field("path", copy.pathLabel, text("path", draft.path, PAGE_LIMITS.path, system), system ? copy.systemPathHint : livePath && draft.path !== livePath ? copy.liveMoveHint(livePath) : copy.pathHint)}
       </div>
       <section aria-labelledby="page-seo-heading" className="rounded-lg border border-slate-200 bg-slate-50/60 p-4">
         <h2 id="page-seo-heading" className="text-base font-semibold text-slate-900">

@@ -40,7 +40,7 @@ export function PageHistory({
     if (version > 0) reload();
   }, [version, reload]);
 
-  async function compare(summary: PageRevisionSummary) {
+  async function compare(summary: Pick<PageRevisionSummary, "id" | "updated_at">) {
     setLoading(true);
     const result = await run(adminApi.getPageRevision(pageId, summary.id));
     setLoading(false);
@@ -55,7 +55,8 @@ export function PageHistory({
       <p className="mt-1 text-sm text-slate-600">{pageRevisionTexts.restoreLead}</p>
       {query.status === "ready" ? (
         <RevisionList
-          revisions={query.data}
+          // Named by the person who saved each (decision 223), as a post's history is.
+          revisions={query.data.map((revision) => ({ ...revision, saved_by: revision.saved_by_person }))}
           disabled={loading || busy}
           onCompare={(revision) => void compare(revision)}
           onRestore={(revision) => {

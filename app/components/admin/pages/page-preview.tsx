@@ -1,7 +1,9 @@
 import { useMemo, useState } from "react";
-import { pageEditorCopy as copy } from "../../../content/admin-pages";
+import { PAGE_BLOCK_LIBRARY } from "../../../../domain/page-blocks";
+import { blockListCopy, pageEditorCopy as copy } from "../../../content/admin-pages";
 import { PageBlocks } from "../../blocks/page-blocks";
-import { previewableBlocks, type EditableBlock } from "./block-editing";
+import { previewableBlocks, type EditableBlock, type LeftOutBlock } from "./block-editing";
+import { fieldPlace } from "./block-field-table";
 import { PreviewFrame } from "./preview-frame";
 
 /** The frame's width in CSS pixels: a laptop's, and a phone's. */
@@ -10,9 +12,9 @@ const WIDTHS = { desktop: 1280, phone: 390 } as const;
 /**
  * The page as it will look, drawn by the site's own block renderers as she types, in a frame
  * 1280 px wide (scaled to fit) or a phone's 390 px. Blocks with problems are left out until fixed
- * (the renderers take only valid blocks).
+ * (the renderers take only valid blocks): a line names each one's block and field, and jumps to it.
  */
-export function PagePreview({ blocks }: { blocks: readonly EditableBlock[] }) {
+export function PagePreview({ blocks, onJump }: { blocks: readonly EditableBlock[]; onJump: (problem: LeftOutBlock) => void }) {
   const [width, setWidth] = useState<keyof typeof WIDTHS>("desktop");
   const shown = useMemo(() => previewableBlocks(blocks), [blocks]);
   const choice = (value: keyof typeof WIDTHS, label: string) => (
@@ -36,7 +38,27 @@ export function PagePreview({ blocks }: { blocks: readonly EditableBlock[] }) {
           {choice("phone", copy.phone)}
         </div>
       </div>
-      {shown.leftOut > 0 ? <p className="mt-2 text-sm text-amber-900">{copy.previewLeftOut(shown.leftOut)}</p> : null}
+      {shown.problems.length > 0 ? (
+        <ul className="mt-2 grid gap-1 text-sm text-amber-900">
+          {shown.problems.map((problem) => {
+            const text = copy.previewLeftOut(blockListCopy.blockName(problem.position, PAGE_BLOCK_LIBRARY[problem.type].label), fieldPlace(problem.type, problem.field), problem.message);
+            return (
+              <li key={problem.blockId}>
+                {text}{" "}
+                {/* Named with its problem: the list may hold several of these buttons. */}
+                <button
+                  type="button"
+                  aria-label={`${copy.goToField}: ${text}`}
+                  onClick={() => onJump(problem)}
+                  className="font-semibold text-indigo-700 underline underline-offset-2 hover:text-indigo-900"
+                >
+                  {copy.goToField}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
       {/* Focusable, so the keyboard scrolls a long page (the frame itself is inert). */}
       <div
         tabIndex={0}

@@ -9,6 +9,7 @@ import { fromLocalInput } from "../../../lib/admin/local-time";
 import { formatAdminDate } from "../../../lib/dates";
 import { useLeaveGuard } from "../workflow/use-leave-guard";
 import { pageRevisionTexts } from "../../../../domain/page-revisions";
+import type { DeleteRedirect } from "./delete-redirect-field";
 import { usePageAutosave } from "./use-page-autosave";
 import { pageDraftOf, type PageDraftState } from "./use-page-draft";
 
@@ -148,10 +149,12 @@ export function usePageActions(stored: SitePage | undefined, state: PageDraftSta
         toast.success(copy.toasts.unpublished);
         return page.id;
       }),
-    onDelete: () =>
+    onDelete: (redirectTo?: DeleteRedirect) =>
       void busyWith(async () => {
-        if (!page || !window.confirm(copy.confirmDelete(page.title))) return undefined;
-        const result = await run(adminApi.deletePage(page.id));
+        if (!page) return undefined;
+        const question = redirectTo ? copy.confirmDeleteRedirect(page.title, page.path, redirectTo.path) : copy.confirmDelete(page.title);
+        if (!window.confirm(question)) return undefined;
+        const result = await run(adminApi.deletePage(page.id, redirectTo?.id));
         if (refused(result)) return undefined;
         toast.success(copy.toasts.deleted);
         guard.allowLeaving(true);

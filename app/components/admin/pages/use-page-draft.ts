@@ -2,7 +2,8 @@ import { useMemo, useRef, useState } from "react";
 import { PAGE_BLOCK_LIBRARY, type PageBlockType } from "../../../../domain/page-blocks";
 import { pageCreateSchema, type PageSeo, type SitePage } from "../../../../domain/site-pages";
 import { blockListCopy } from "../../../content/admin-pages";
-import { blockProblems, duplicateBlock, moveBlock, moveBlockTo, newBlock, problemKey, serverProblems, toEditable, writePath, type EditableBlock } from "./block-editing";
+import { PAGE_TEMPLATES, type PageTemplateKey } from "../../../../domain/page-templates";
+import { blockProblems, duplicateBlock, moveBlock, moveBlockTo, newBlock, newBlockId, problemKey, serverProblems, toEditable, writePath, type EditableBlock } from "./block-editing";
 
 export type PageDraft = { title: string; path: string; seo: PageSeo; blocks: EditableBlock[] };
 type Path = (string | number)[];
@@ -11,6 +12,13 @@ type Path = (string | number)[];
 export function pageDraftOf(page: SitePage): PageDraft {
   const version = page.draft ?? { path: page.path, title: page.title, seo: page.seo, blocks: page.draft_blocks ?? page.blocks };
   return { title: version.title, path: version.path, seo: version.seo, blocks: toEditable(version.blocks) };
+}
+
+/** A new page from a template: its blocks, each with an id of its own, and its placeholder title and address. */
+export function pageDraftFromTemplate(key: PageTemplateKey): PageDraft {
+  const template = PAGE_TEMPLATES[key];
+  const blocks = template.blocks.map((block) => ({ ...structuredClone(block), id: newBlockId() }) as EditableBlock);
+  return { title: template.title, path: template.path, seo: { title: "", description: "", social_image_url: "", noindex: false }, blocks };
 }
 
 /** The title's, address's and SEO fields' problems, keyed "title", "path", "seo.title"... */
@@ -64,11 +72,12 @@ export function usePageDraft(initial: PageDraft) {
         (current) => ({ ...current, blocks: current.blocks.map((block) => (block.id === blockId ? writePath(block, path, value) : block)) }),
         problemKey(blockId, path.join(".")),
       ),
-    /** Adds a block of the library at the end; its id, for the focus. */
-    addBlock: (type: PageBlockType) => {
+    /** Adds a block of the library at index `at` (the end by default); its id, for the focus. */
+    addBlock: (type: PageBlockType, at = draft.blocks.length) => {
       const block = newBlock(type);
-      setBlocks((blocks) => [...blocks, block]);
-      setAnnouncement(blockListCopy.added(PAGE_BLOCK_LIBRARY[type].label, draft.blocks.length + 1));
+      const index = Math.max(0, Math.min(at, draft.blocks.length));
+      setBlocks((blocks) => [...blocks.slice(0, index), block, ...blocks.slice(index)]);
+      setAnnouncement(blockListCopy.added(PAGE_BLOCK_LIBRARY[type].label, index + 1));
       return block.id;
     },
     move: (index: number, delta: -1 | 1) => {

@@ -6,7 +6,7 @@ import { revisionLabel } from "./revision-label";
 const revisionButtonClass =
   "rounded-md border border-slate-300 px-3 py-1 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-50";
 
-/** `saved_by`: who kept it, named, on a post's revisions (decision 210); a page's names a session, not shown. */
+/** `saved_by`: who kept it, named (decisions 210, 223); a string (a page's session) is not shown. */
 type ListedRevision = Pick<RevisionSummary, "id" | "kind" | "published" | "title" | "updated_at"> & { saved_by?: Actor | string | null };
 
 function savedBy(revision: ListedRevision): string | undefined {
