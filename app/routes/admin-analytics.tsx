@@ -104,6 +104,16 @@ function PeriodPicker({
 
 type PageRow = AnalyticsReport["pages"][number];
 
+/** A page's or post's title, with its address that narrows the dashboard to it. */
+function PageName({ row, params }: { row: PageRow; params: URLSearchParams }) {
+  return (
+    <>
+      {row.title ? <span className="block font-semibold">{row.title}</span> : null}
+      <FilterLink href={filterHref(params, { kind: "path", value: row.path })} name={copy.filterNames.path} text={row.path} />
+    </>
+  );
+}
+
 function ReportView({ report, period, params, filters }: { report: AnalyticsReport; period: PeriodChoice; params: URLSearchParams; filters: AnalyticsFilter[] }) {
   const csv = (table: "pages" | "referrers" | "campaigns" | "vitals") => ({ table, period, report, filters });
   const link = (filter: AnalyticsFilter, name: string, text: string) => <FilterLink href={filterHref(params, filter)} name={name} text={text} />;
@@ -133,20 +143,7 @@ function ReportView({ report, period, params, filters }: { report: AnalyticsRepo
           empty={copy.empty.pages}
           rows={report.pages}
           rowKey={(row) => row.path}
-          columns={[
-            {
-              header: copy.columns.path,
-              // The page's or post's title, with its address that filters the dashboard to it.
-              cell: (row) => (
-                <>
-                  {row.title ? <span className="block font-semibold">{row.title}</span> : null}
-                  {link({ kind: "path", value: row.path }, copy.filterNames.path, row.path)}
-                </>
-              ),
-              rowHeader: true,
-            },
-            ...numbers(true),
-          ]}
+          columns={[{ header: copy.columns.path, cell: (row) => <PageName row={row} params={params} />, rowHeader: true }, ...numbers(true)]}
           csv={csv("pages")}
         />
         <ReportSection
