@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { VISIT_SOURCE_KEY } from "../../app/lib/browser/visit-source";
 import type { AnalyticsReport } from "../../domain/analytics";
 import { axeViolations } from "../helpers/axe";
 import { apiToken, signIn, unique } from "./admin-session";
@@ -80,7 +81,7 @@ test.describe("a visitor's browser", () => {
     test.setTimeout(90_000);
     const run = Date.now().toString(36);
     const path = `/offer-${run}`;
-    await seedPages(sharedDataDir(), [{ path, title: `Offer ${run}`, blocks: [{ id: "text-1", type: "rich_text", hidden: false, html: "<p>Our offer.</p>" }], oldPaths: [`${path}-old`] }]);
+    await seedPages(sharedDataDir(), [{ path, title: `Offer ${run}`, blocks: [{ id: "text-1", type: "rich_text", hidden: false, title: "", html: "<p>Our offer.</p>" }], oldPaths: [`${path}-old`] }]);
     const query = `utm_source=mail${run}&utm_medium=email&utm_campaign=offer${run}`;
     const moved = await request.get(`${path}-old?${query}`, { maxRedirects: 0 });
     expect(moved.status()).toBe(301);
@@ -88,7 +89,11 @@ test.describe("a visitor's browser", () => {
 
     await page.goto(`${path}-old?${query}`);
     await expect(page).toHaveURL(new RegExp(`${path}\\?${query}$`));
+    // The landing page records the visit's source once hydrated.
+    await expect.poll(() => page.evaluate((key) => window.sessionStorage.getItem(key), VISIT_SOURCE_KEY)).toContain(`offer${run}`);
     await page.goto("/contact");
+    // The form carries the visit's source once it is hydrated (without JavaScript it has only the form page's address).
+    await expect(page.locator("form[novalidate]")).toBeAttached();
     const name = unique("Offer lead");
     await page.getByLabel("Your name *").fill(name);
     await page.getByLabel("Your email *").fill("lead@example.com");
@@ -116,7 +121,7 @@ test("a page's editor shows its performance panel: its views, visitors, sources 
   const token = await apiToken(request);
   const run = Date.now().toString(36);
   const path = `/panel-${run}`;
-  await seedPages(sharedDataDir(), [{ path, title: `Panel ${run}`, blocks: [{ id: "text-1", type: "rich_text", hidden: false, html: "<p>Figures.</p>" }] }]);
+  await seedPages(sharedDataDir(), [{ path, title: `Panel ${run}`, blocks: [{ id: "text-1", type: "rich_text", hidden: false, title: "", html: "<p>Figures.</p>" }] }]);
   const host = `panel-${run}.example.org`;
   const view = await request.get(path, { headers: { "x-forwarded-for": freshAddress(), "user-agent": CHROME, referer: `https://${host}/` } });
   expect(view.status()).toBe(200);
