@@ -195,7 +195,7 @@ export type AnalyticsReport = {
   leads: number;
   demo_clicks: number;
   series: { day: string; views: number; visitors: number }[];
-  /** `title` and `post_id`: the post's (or the site page's) where there is one (decision 185). */
+  /** `title`: the post's or edited page's at that address, `post_id` a post's, where there is one (decisions 185, 225). */
   pages: { path: string; title?: string; post_id?: string; views: number; visitors: number; leads: number; demo_clicks: number }[];
   referrers: { host: string; visitors: number }[];
   /** Referrer hosts ("" for direct visits) with their visitors and the leads credited to them. */
@@ -271,7 +271,7 @@ export const ANALYTICS_PATH = "/admin/analytics";
 /** A period's totals, as `previous` answers them. */
 export type AnalyticsTotals = { from: string; to: string; views: number; visitors: number; leads: number; demo_clicks: number };
 
-/** The answer of `GET /api/admin/posts/:id/stats` and of the editor's Performance panel (decision 185). */
+/** The answer of `GET /api/admin/posts/:id/stats` and `GET /api/admin/pages/:id/stats`, and of the editors' Performance panel (decisions 185, 226). */
 export type PostStats = {
   path: string;
   from: string;
