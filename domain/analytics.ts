@@ -73,6 +73,16 @@ export function campaignOf(search: string): Pick<VisitSource, "utm_source" | "ut
   };
 }
 
+/**
+ * The source a visit counts under (issue 44): its referrer's host or, when it came with none but
+ * with a utm_source (a newsletter opened in a mail app sends no referrer), that source, so it is
+ * not "Direct". "" only for a direct visit. Leads keep both fields as sent; their reports apply the
+ * same rule (server/analytics/filter-clauses.server.ts).
+ */
+export function sourceHost(source: Pick<VisitSource, "referrer_host" | "utm_source">): string {
+  return source.referrer_host || source.utm_source;
+}
+
 /** Whether a source carries any UTM value: only then does it belong to a campaign. */
 export function hasCampaign(source: Pick<VisitSource, "utm_source" | "utm_medium" | "utm_campaign">): boolean {
   return source.utm_source !== "" || source.utm_medium !== "" || source.utm_campaign !== "";
@@ -185,7 +195,7 @@ export type AnalyticsReport = {
   leads: number;
   demo_clicks: number;
   series: { day: string; views: number; visitors: number }[];
-  /** `title` and `post_id`: the post's (or the site page's) where there is one (decision 185). */
+  /** `title`: the post's or edited page's at that address, `post_id` a post's, where there is one (decisions 185, 225). */
   pages: { path: string; title?: string; post_id?: string; views: number; visitors: number; leads: number; demo_clicks: number }[];
   referrers: { host: string; visitors: number }[];
   /** Referrer hosts ("" for direct visits) with their visitors and the leads credited to them. */
@@ -198,10 +208,11 @@ export type AnalyticsReport = {
 };
 
 /**
- * What the dashboard can be narrowed to (decision 185): one page, referrer host ("" for direct
- * visits) or campaign (its source, medium and name joined by newlines) at a time. A new filter is
- * one kind here with its check, one clause in server/analytics/filter-clauses.server.ts and one
- * label in the dashboard's copy: the compiler asks for each.
+ * What the dashboard can be narrowed to (decisions 185, 225): a page, a source ("" for direct
+ * visits) and a campaign (its source, medium and name joined by newlines), each at most once, all
+ * of them at once if asked (ANDed). A new filter is one kind here with its check, one clause in
+ * server/analytics/filter-clauses.server.ts and one label in the dashboard's copy: the compiler
+ * asks for each.
  */
 export const ANALYTICS_FILTERS = ["path", "source", "campaign"] as const;
 export type AnalyticsFilterKind = (typeof ANALYTICS_FILTERS)[number];
@@ -221,20 +232,25 @@ const FILTER_CHECKS: { [Kind in AnalyticsFilterKind]: (value: string) => string 
       : "campaign must be a campaign's source, medium and name, one per line.",
 };
 
-/** The filter of the query (none when it names none), or the problem with it in words, naming the parameter. */
-export function analyticsFilter(
+/**
+ * The filters of the query, one per kind in the order of ANALYTICS_FILTERS (none when it names
+ * none), or the problem with the first bad one in words, naming the parameter.
+ */
+export function analyticsFilters(
   query: Partial<Record<string, unknown>>,
-): { ok: true; filter?: AnalyticsFilter } | { ok: false; field: string; error: string } {
-  const given = [...ANALYTICS_FILTERS, "device" as const].filter((name) => query[name] !== undefined);
-  const [kind, second] = given;
-  if (kind === undefined) return { ok: true };
-  if (second) return { ok: false, field: second, error: `${second} cannot be combined with ${kind}: filter by one at a time.` };
+): { ok: true; filters: AnalyticsFilter[] } | { ok: false; field: string; error: string } {
   // Leads and demo clicks are not kept by device: a device filter would leave them unfiltered.
-  if (kind === "device") return { ok: false, field: "device", error: "device cannot be a filter: leads and demo clicks are not kept by device." };
-  const value = query[kind];
-  if (typeof value !== "string") return { ok: false, field: kind, error: `${kind} must be given once, as text.` };
-  const problem = FILTER_CHECKS[kind](value);
-  return problem ? { ok: false, field: kind, error: problem } : { ok: true, filter: { kind, value } as AnalyticsFilter };
+  if (query.device !== undefined) return { ok: false, field: "device", error: "device cannot be a filter: leads and demo clicks are not kept by device." };
+  const filters: AnalyticsFilter[] = [];
+  for (const kind of ANALYTICS_FILTERS) {
+    const value = query[kind];
+    if (value === undefined) continue;
+    if (typeof value !== "string") return { ok: false, field: kind, error: `${kind} must be given once, as text.` };
+    const problem = FILTER_CHECKS[kind](value);
+    if (problem) return { ok: false, field: kind, error: problem };
+    filters.push({ kind, value } as AnalyticsFilter);
+  }
+  return { ok: true, filters };
 }
 
 /** The same number of days just before a period: what its figures are compared with. */
@@ -255,7 +271,7 @@ export const ANALYTICS_PATH = "/admin/analytics";
 /** A period's totals, as `previous` answers them. */
 export type AnalyticsTotals = { from: string; to: string; views: number; visitors: number; leads: number; demo_clicks: number };
 
-/** The answer of `GET /api/admin/posts/:id/stats` and of the editor's Performance panel (decision 185). */
+/** The answer of `GET /api/admin/posts/:id/stats` and `GET /api/admin/pages/:id/stats`, and of the editors' Performance panel (decisions 185, 226). */
 export type PostStats = {
   path: string;
   from: string;

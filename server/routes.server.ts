@@ -111,7 +111,7 @@ export function apiDoors(services: AppServices, webVitals?: WebVitalsDoor): Door
     { paths: ["/admin/authors"], router: knownAuthorsRouter(services) },
     { paths: ["/admin/posts/", "/admin/review-requests"], router: reviewRequestsRouter(services) },
     { paths: ["/admin/analytics"], router: analyticsRouter(services) },
-    { paths: ["/admin/posts/"], router: postStatsRouter(services) },
+    { paths: ["/admin/posts/", "/admin/pages/"], router: postStatsRouter(services) },
     { paths: ["/security/reports", "/admin/security/reports"], router: securityReportsRouter(services, { gate: uploadGate }) },
     { paths: ["/security/case"], router: caseApiRouter(services, { gate: uploadGate }) },
     { paths: ["/admin/security/"], router: triageApiRouter(services, { gate: uploadGate }) },

@@ -9,7 +9,7 @@ import { DayRangeForm } from "../components/admin/day-range-form";
 import { SiteLink } from "../components/ui/site-link";
 import { adminPageMeta } from "../content/admin-page-meta";
 import { analyticsCopy as copy } from "../content/analytics-dashboard";
-import { articlesOf, currentDays, daysHref, filterFromAddress, filterHref } from "../lib/admin/analytics-view";
+import { articlesOf, currentDays, daysHref, filterHref, filtersFromAddress } from "../lib/admin/analytics-view";
 import { formatNumber, longDay, periodErrors, periodFromAddress, type PeriodChoice, type PeriodErrors } from "../lib/admin/period";
 import { adminApi } from "../lib/admin/client";
 import { useAdminQuery } from "../lib/admin/hooks";
@@ -22,8 +22,8 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(siteFromMatche
 export default function Analytics() {
   const [params] = useSearchParams();
   const period = periodFromAddress(params);
-  const filter = filterFromAddress(params);
-  const { query } = useAdminQuery(`analytics:${params.toString()}`, () => adminApi.analytics(period, filter));
+  const filters = filtersFromAddress(params);
+  const { query } = useAdminQuery(`analytics:${params.toString()}`, () => adminApi.analytics(period, filters));
   // A refused period keeps the last figures on screen, said to be those of the period before.
   const lastGood = useRef<AnalyticsReport | undefined>(undefined);
   if (query.status === "ready") lastGood.current = query.data;
@@ -38,31 +38,31 @@ export default function Analytics() {
       <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-slate-900">{copy.title}</h1>
       {report ? <p className="mt-1 text-sm text-slate-700">{copy.covering(longDay(report.from), longDay(report.to))}</p> : null}
 
-      <PeriodPicker address={params.toString()} period={period} errors={errors} filter={filter} />
-      <FilterChips filter={filter} params={params} />
+      <PeriodPicker address={params.toString()} period={period} errors={errors} filters={filters} />
+      <FilterChips filters={filters} params={params} />
 
       {errors ? null : <QueryStatus query={query} loading={copy.loading} failed={copy.loadFailed} />}
       {errors && report ? <p className="mt-6 text-sm font-medium text-amber-800">{copy.staleFigures}</p> : null}
-      {report ? <ReportView report={report} period={period} params={params} /> : null}
+      {report ? <ReportView report={report} period={period} params={params} filters={filters} /> : null}
     </div>
   );
 }
 
-/** The offered periods as links (the address holds the period and the filter), and a from/to form. */
+/** The offered periods as links (the address holds the period and the filters), and a from/to form. */
 function PeriodPicker({
   address,
   period,
   errors,
-  filter,
+  filters,
 }: {
   address: string;
   period: PeriodChoice;
   errors: PeriodErrors | undefined;
-  filter: AnalyticsFilter | undefined;
+  filters: AnalyticsFilter[];
 }) {
   const id = useId();
   const current = currentDays(period);
-  const withFilter = (href: string) => filterHref(new URL(href, "http://x").searchParams, filter);
+  const withFilter = (href: string) => filterHref(new URL(href, "http://x").searchParams, ...filters);
 
   return (
     <div className="mt-6 flex flex-wrap items-end gap-x-8 gap-y-4">
@@ -93,9 +93,10 @@ function PeriodPicker({
         id={id}
         address={address}
         period={period}
-        rangeHref={(from, to) => filterHref(new URLSearchParams({ from, to }), filter)}
+        rangeHref={(from, to) => filterHref(new URLSearchParams({ from, to }), ...filters)}
         errors={errors}
         copy={copy}
+        picker
       />
     </div>
   );
@@ -103,8 +104,18 @@ function PeriodPicker({
 
 type PageRow = AnalyticsReport["pages"][number];
 
-function ReportView({ report, period, params }: { report: AnalyticsReport; period: PeriodChoice; params: URLSearchParams }) {
-  const csv = (table: "pages" | "referrers" | "campaigns" | "vitals") => ({ table, period, report });
+/** A page's or post's title, with its address that narrows the dashboard to it. */
+function PageName({ row, params }: { row: PageRow; params: URLSearchParams }) {
+  return (
+    <>
+      {row.title ? <span className="block font-semibold">{row.title}</span> : null}
+      <FilterLink href={filterHref(params, { kind: "path", value: row.path })} name={copy.filterNames.path} text={row.path} />
+    </>
+  );
+}
+
+function ReportView({ report, period, params, filters }: { report: AnalyticsReport; period: PeriodChoice; params: URLSearchParams; filters: AnalyticsFilter[] }) {
+  const csv = (table: "pages" | "referrers" | "campaigns" | "vitals") => ({ table, period, report, filters });
   const link = (filter: AnalyticsFilter, name: string, text: string) => <FilterLink href={filterHref(params, filter)} name={name} text={text} />;
   const numbers = (wideViews: boolean): Column<PageRow>[] => [
     { header: copy.columns.views, cell: (row) => formatNumber(row.views), numeric: true, wide: wideViews },
@@ -132,7 +143,7 @@ function ReportView({ report, period, params }: { report: AnalyticsReport; perio
           empty={copy.empty.pages}
           rows={report.pages}
           rowKey={(row) => row.path}
-          columns={[{ header: copy.columns.path, cell: (row) => link({ kind: "path", value: row.path }, copy.filterNames.path, row.path), rowHeader: true }, ...numbers(true)]}
+          columns={[{ header: copy.columns.path, cell: (row) => <PageName row={row} params={params} />, rowHeader: true }, ...numbers(true)]}
           csv={csv("pages")}
         />
         <ReportSection

@@ -4,8 +4,9 @@ import type { SitePage } from "../../domain/site-pages";
 import { QueryStatus } from "../components/admin/admin-panels";
 import { PageEditor } from "../components/admin/pages/page-editor";
 import { TemplateChooser } from "../components/admin/pages/template-chooser";
-import { pageDraftFromTemplate, pageDraftOf } from "../components/admin/pages/use-page-draft";
+import { pageDraftFromTemplate, pageDraftOf, type PageDraft } from "../components/admin/pages/use-page-draft";
 import { PAGE_TEMPLATE_KEYS, type PageTemplateKey } from "../../domain/page-templates";
+import { PostPerformance } from "../components/admin/post-performance";
 import { SiteLink } from "../components/ui/site-link";
 import { adminPagesMeta, pageEditorCopy as copy } from "../content/admin-pages";
 import { adminApi } from "../lib/admin/client";
@@ -47,7 +48,12 @@ export default function AdminPageEditor() {
       </div>
       <h1 className="mt-4 mb-6 text-3xl font-bold tracking-tight text-slate-900">{id ? copy.editHeading : copy.createHeading}</h1>
       {id ? (
-        <StoredPage key={id} id={id} edit={(page) => <PageEditor stored={page} initial={pageDraftOf(page)} />} />
+        <>
+          <StoredPage key={id} id={id} edit={(page) => <PageEditor stored={page} initial={pageDraftOf(page)} />} />
+          <div className="mt-8 max-w-md">
+            <PostPerformance key={`stats:${id}`} id={id} of="page" />
+          </div>
+        </>
       ) : from ? (
         <StoredPage key={`copy:${from}`} id={from} edit={(page) => <PageEditor initial={{ ...pageDraftOf(page), title: copy.copyTitle(page.title), path: "" }} />} />
       ) : (

@@ -1,5 +1,5 @@
 import express from "express";
-import { analyticsFilter, analyticsPeriod, CSV_TABLES, csvFileName, dayOf, type CsvTable } from "../../domain/analytics";
+import { analyticsFilters, analyticsPeriod, CSV_TABLES, csvFileName, dayOf, type CsvTable } from "../../domain/analytics";
 import type { AppServices } from "../context.server";
 import { sendApiError } from "../http/api-errors.server";
 import { adminRoutes } from "../auth/admin-routes.server";
@@ -9,8 +9,10 @@ import { reportCsv } from "./analytics-csv.server";
 /**
  * The dashboard's data, for the admin only (docs/decisions/141):
  * - `GET /api/admin/analytics?days=N` (or `from` and `to`, ISO dates): the report, narrowed by
- *   one of `path`, `source` or `campaign` (decision 185); a filter it cannot apply is a 400 naming it
- * - `GET /api/admin/analytics.csv?days=N&table=pages|referrers|campaigns|vitals`: one of its tables
+ *   any of `path`, `source` and `campaign` together (decisions 185, 225); a filter it cannot apply
+ *   is a 400 naming it
+ * - `GET /api/admin/analytics.csv?days=N&table=pages|referrers|campaigns|vitals`: one of its
+ *   tables, under the same filters
  * A bad period or table is a 400 naming the parameter.
  */
 export function analyticsRouter(services: AppServices) {
@@ -24,12 +26,18 @@ export function analyticsRouter(services: AppServices) {
     return undefined;
   };
 
+  const filtersOf = (req: express.Request, res: express.Response) => {
+    const result = analyticsFilters(req.query);
+    if (result.ok) return result.filters;
+    sendApiError(res, 400, result.error, { [result.field]: result.error });
+    return undefined;
+  };
+
   admin.door("analytics.read").get("/admin/analytics", async (req, res) => {
     const period = periodOf(req, res);
-    if (!period) return;
-    const filter = analyticsFilter(req.query);
-    if (!filter.ok) return sendApiError(res, 400, filter.error, { [filter.field]: filter.error });
-    res.json(await analyticsReport(services.db, period, filter.filter));
+    const filters = period && filtersOf(req, res);
+    if (!period || !filters) return;
+    res.json(await analyticsReport(services.db, period, filters));
   });
 
   admin.door("analytics.read").get("/admin/analytics.csv", async (req, res) => {
@@ -39,8 +47,9 @@ export function analyticsRouter(services: AppServices) {
       return sendApiError(res, 400, error, { table: error });
     }
     const period = periodOf(req, res);
-    if (!period) return;
-    const csv = reportCsv(await analyticsReport(services.db, period), table as CsvTable);
+    const filters = period && filtersOf(req, res);
+    if (!period || !filters) return;
+    const csv = reportCsv(await analyticsReport(services.db, period, filters), table as CsvTable);
     res
       .type("text/csv; charset=utf-8")
       .attachment(csvFileName(table as CsvTable, period))

@@ -1,6 +1,7 @@
 import { previousPeriod, REPORT_ROWS, type AnalyticsFilter, type AnalyticsPeriod, type AnalyticsReport, type AnalyticsTotals } from "../../domain/analytics";
 import type { AppDatabase } from "../db/database.server";
-import { filteredTraffic } from "./filtered-traffic.server";
+import { trafficMatch } from "./filter-clauses.server";
+import { filteredTotals, filteredTraffic } from "./filtered-traffic.server";
 import { conversionTotals, leadsByCampaign, leadsByLandingPage, leadsBySource } from "./leads.server";
 import { pageTitles } from "./page-titles.server";
 import { trafficReport, trafficTotals } from "./traffic-report.server";
@@ -10,17 +11,18 @@ import { vitalsByPage } from "./web-vitals.server";
 /**
  * The report of `GET /api/admin/analytics` and of the dashboard: the traffic of the period, with
  * the leads and demo clicks of each landing page, source and campaign, the page speed of each
- * page, and the totals of the period just before. A filter (decision 185) narrows every figure to
- * the visits of one page, referrer host or campaign; leads and clicks are those of such visits.
+ * page, and the totals of the period just before. Filters (decisions 185, 225) narrow every figure
+ * to the visits of a page, referrer host and campaign together; leads and clicks are those of such visits.
  */
-export async function analyticsReport(db: AppDatabase, period: AnalyticsPeriod, filter?: AnalyticsFilter): Promise<AnalyticsReport> {
+export async function analyticsReport(db: AppDatabase, period: AnalyticsPeriod, filters: readonly AnalyticsFilter[] = []): Promise<AnalyticsReport> {
+  const match = trafficMatch(filters);
   const [traffic, leadsByPage, leadsOfCampaigns, leadsOfSources, vitals, previous] = await Promise.all([
-    filter ? filteredTraffic(db, period, filter) : trafficReport(db, period),
-    leadsByLandingPage(db, period, filter),
-    leadsByCampaign(db, period, filter),
-    leadsBySource(db, period, filter),
+    match ? filteredTraffic(db, period, match) : trafficReport(db, period),
+    leadsByLandingPage(db, period, filters),
+    leadsByCampaign(db, period, filters),
+    leadsBySource(db, period, filters),
     vitalsByPage(db, period),
-    periodTotals(db, previousPeriod(period), filter),
+    periodTotals(db, previousPeriod(period), filters),
   ]);
   // A landing page or campaign that brought leads is listed even if it fell out of the top rows,
   // as long as the table has room: clicks are the client's to send, so past REPORT_ROWS rows the
@@ -49,14 +51,15 @@ export async function analyticsReport(db: AppDatabase, period: AnalyticsPeriod, 
     campaigns,
     sources,
     // Page speed is not kept by source: narrowed, it is that of the pages listed, from every visit.
-    vitals: filter ? vitals.filter((row) => listed.has(row.path)) : vitals,
+    vitals: match ? vitals.filter((row) => listed.has(row.path)) : vitals,
     previous,
   };
 }
 
-/** A period's views, visitors, leads and demo clicks under a filter: `previous` of the report. */
-export async function periodTotals(db: AppDatabase, period: AnalyticsPeriod, filter?: AnalyticsFilter): Promise<AnalyticsTotals> {
-  const [traffic, conversions] = await Promise.all([trafficTotals(db, period, filter), conversionTotals(db, period, filter)]);
+/** A period's views, visitors, leads and demo clicks under filters: `previous` of the report. */
+export async function periodTotals(db: AppDatabase, period: AnalyticsPeriod, filters: readonly AnalyticsFilter[] = []): Promise<AnalyticsTotals> {
+  const match = trafficMatch(filters);
+  const [traffic, conversions] = await Promise.all([match ? filteredTotals(db, period, match) : trafficTotals(db, period), conversionTotals(db, period, filters)]);
   return { ...period, ...traffic, ...conversions };
 }
 

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { addDays, type AnalyticsFilter, type AnalyticsPeriod } from "../../domain/analytics";
 import type { AppDatabase } from "../db/database.server";
-import { conversionsMatching } from "./filter-clauses.server";
+import { CONVERSION_SOURCE, conversionsMatching } from "./filter-clauses.server";
 import { campaignKey } from "./visit-sources.server";
 
 export type LeadsByLandingPage = { path: string; leads: number; demo_clicks: number };
@@ -10,16 +10,16 @@ export type LeadsByCampaign = { source: string; medium: string; campaign: string
 export type LeadsBySource = { host: string; leads: number; demo_clicks: number };
 
 /** The period's contact messages: created_at is ISO-8601 UTC text, so the days' bounds compare as text. */
-function messagesIn(db: AppDatabase, { from, to }: AnalyticsPeriod, filter: AnalyticsFilter | undefined) {
+function messagesIn(db: AppDatabase, { from, to }: AnalyticsPeriod, filters: readonly AnalyticsFilter[]) {
   return db
     .selectFrom("contact_messages")
     .where("created_at", ">=", `${from}T00:00:00.000Z`)
     .where("created_at", "<", `${addDays(to, 1)}T00:00:00.000Z`)
-    .where(conversionsMatching(filter));
+    .where(conversionsMatching(filters));
 }
 
-function clicksIn(db: AppDatabase, { from, to }: AnalyticsPeriod, filter: AnalyticsFilter | undefined) {
-  return db.selectFrom("analytics_demo_clicks").where("day", ">=", from).where("day", "<=", to).where(conversionsMatching(filter));
+function clicksIn(db: AppDatabase, { from, to }: AnalyticsPeriod, filters: readonly AnalyticsFilter[]) {
+  return db.selectFrom("analytics_demo_clicks").where("day", ">=", from).where("day", "<=", to).where(conversionsMatching(filters));
 }
 
 /** Most leads and clicks first, then by name: the same order on every database. */
@@ -32,13 +32,13 @@ function byWeight<T extends { leads: number; demo_clicks: number }>(key: (row: T
  * Leads (contact messages) and demo clicks of a period (UTC days, both ends included) per
  * landing page. "" is a row of its own: leads whose landing page is not known.
  */
-export async function leadsByLandingPage(db: AppDatabase, period: AnalyticsPeriod, filter?: AnalyticsFilter): Promise<LeadsByLandingPage[]> {
+export async function leadsByLandingPage(db: AppDatabase, period: AnalyticsPeriod, filters: readonly AnalyticsFilter[] = []): Promise<LeadsByLandingPage[]> {
   const [leads, clicks] = await Promise.all([
-    messagesIn(db, period, filter)
+    messagesIn(db, period, filters)
       .select(["landing_path as path", (eb) => eb.fn.countAll<number | string>().as("count")])
       .groupBy("landing_path")
       .execute(),
-    clicksIn(db, period, filter)
+    clicksIn(db, period, filters)
       .select(["landing_path as path", (eb) => eb.fn.sum<number | string>("clicks").as("count")])
       .groupBy("landing_path")
       .execute(),
@@ -54,15 +54,15 @@ export async function leadsByLandingPage(db: AppDatabase, period: AnalyticsPerio
  * Leads and demo clicks of a period per campaign (utm_source, utm_medium, utm_campaign): only
  * sources with at least one UTM value.
  */
-export async function leadsByCampaign(db: AppDatabase, period: AnalyticsPeriod, filter?: AnalyticsFilter): Promise<LeadsByCampaign[]> {
+export async function leadsByCampaign(db: AppDatabase, period: AnalyticsPeriod, filters: readonly AnalyticsFilter[] = []): Promise<LeadsByCampaign[]> {
   const tagged = sql<boolean>`(utm_source <> '' or utm_medium <> '' or utm_campaign <> '')`;
   const [leads, clicks] = await Promise.all([
-    messagesIn(db, period, filter)
+    messagesIn(db, period, filters)
       .where(tagged)
       .select(["utm_source", "utm_medium", "utm_campaign", (eb) => eb.fn.countAll<number | string>().as("count")])
       .groupBy(["utm_source", "utm_medium", "utm_campaign"])
       .execute(),
-    clicksIn(db, period, filter)
+    clicksIn(db, period, filters)
       .where(tagged)
       .select(["utm_source", "utm_medium", "utm_campaign", (eb) => eb.fn.sum<number | string>("clicks").as("count")])
       .groupBy(["utm_source", "utm_medium", "utm_campaign"])
@@ -78,16 +78,16 @@ export async function leadsByCampaign(db: AppDatabase, period: AnalyticsPeriod, 
   return [...rows.values()].sort(byWeight<LeadsByCampaign>(campaignKey));
 }
 
-/** Leads and demo clicks of a period per referrer host of the visit that sent them ("" for direct visits). */
-export async function leadsBySource(db: AppDatabase, period: AnalyticsPeriod, filter?: AnalyticsFilter): Promise<LeadsBySource[]> {
+/** Leads and demo clicks of a period per source of the visit that sent them (its referrer host, or its utm_source; "" for direct visits). */
+export async function leadsBySource(db: AppDatabase, period: AnalyticsPeriod, filters: readonly AnalyticsFilter[] = []): Promise<LeadsBySource[]> {
   const [leads, clicks] = await Promise.all([
-    messagesIn(db, period, filter)
-      .select(["referrer_host as host", (eb) => eb.fn.countAll<number | string>().as("count")])
-      .groupBy("referrer_host")
+    messagesIn(db, period, filters)
+      .select([CONVERSION_SOURCE.as("host"), (eb) => eb.fn.countAll<number | string>().as("count")])
+      .groupBy(CONVERSION_SOURCE)
       .execute(),
-    clicksIn(db, period, filter)
-      .select(["referrer_host as host", (eb) => eb.fn.sum<number | string>("clicks").as("count")])
-      .groupBy("referrer_host")
+    clicksIn(db, period, filters)
+      .select([CONVERSION_SOURCE.as("host"), (eb) => eb.fn.sum<number | string>("clicks").as("count")])
+      .groupBy(CONVERSION_SOURCE)
       .execute(),
   ]);
   const rows = new Map<string, LeadsBySource>();
@@ -98,10 +98,10 @@ export async function leadsBySource(db: AppDatabase, period: AnalyticsPeriod, fi
 }
 
 /** How many leads and demo clicks a period has under a filter. */
-export async function conversionTotals(db: AppDatabase, period: AnalyticsPeriod, filter?: AnalyticsFilter): Promise<{ leads: number; demo_clicks: number }> {
+export async function conversionTotals(db: AppDatabase, period: AnalyticsPeriod, filters: readonly AnalyticsFilter[] = []): Promise<{ leads: number; demo_clicks: number }> {
   const [leads, clicks] = await Promise.all([
-    messagesIn(db, period, filter).select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow(),
-    clicksIn(db, period, filter).select((eb) => eb.fn.sum<number | string | null>("clicks").as("count")).executeTakeFirstOrThrow(),
+    messagesIn(db, period, filters).select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow(),
+    clicksIn(db, period, filters).select((eb) => eb.fn.sum<number | string | null>("clicks").as("count")).executeTakeFirstOrThrow(),
   ]);
   return { leads: Number(leads.count ?? 0), demo_clicks: Number(clicks.count ?? 0) };
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { campaignOf, dayOf, deviceClass, NOT_FOUND_PATH, referrerHost, type DeviceClass, type VisitSource } from "../../domain/analytics";
+import { campaignOf, dayOf, deviceClass, NOT_FOUND_PATH, referrerHost, sourceHost, type DeviceClass, type VisitSource } from "../../domain/analytics";
 import type { AppDatabase } from "../db/database.server";
 import type { Logger } from "../logger.server";
 import { batchWriter } from "./batch-writer.server";
@@ -99,7 +99,10 @@ export function createPageViews({ db, siteHost, flushMs, clientAddress, logger, 
     batch.views.set(path, (batch.views.get(path) ?? 0) + 1);
     // Asked not to be tracked: a view, anonymously.
     if (headers["sec-gpc"] === "1" || headers.dnt === "1") return;
-    const source = () => ({ landing_path: path, referrer_host: referrerHost(headers.referer, siteHost), ...campaignOf(search) });
+    const source = () => {
+      const campaign = campaignOf(search);
+      return { landing_path: path, referrer_host: sourceHost({ referrer_host: referrerHost(headers.referer, siteHost), utm_source: campaign.utm_source }), ...campaign };
+    };
     const daySaltValue = salts.of(of);
     if (daySaltValue === undefined) {
       salts.ask(of);

@@ -9,8 +9,12 @@ const TOP_ROWS = 5;
 
 /** One post's figures over a period: the dashboard's report narrowed to the post's page. */
 export async function postStats(db: AppDatabase, slug: string, period: AnalyticsPeriod): Promise<PostStats> {
-  const path = `/blog/${slug}`;
-  const report = await analyticsReport(db, period, { kind: "path", value: path });
+  return pathStats(db, `/blog/${slug}`, period);
+}
+
+/** One address's figures over a period (a post's or an edited page's performance panel). */
+export async function pathStats(db: AppDatabase, path: string, period: AnalyticsPeriod): Promise<PostStats> {
+  const report = await analyticsReport(db, period, [{ kind: "path", value: path }]);
   const vitals = report.vitals.find((row) => row.path === path);
   return {
     path,

@@ -1,7 +1,6 @@
 import { sql } from "kysely";
-import { DEVICE_CLASSES, daysOf, REPORT_ROWS, type AnalyticsFilter, type AnalyticsPeriod, type AnalyticsReport, type DeviceClass } from "../../domain/analytics";
+import { DEVICE_CLASSES, daysOf, REPORT_ROWS, type AnalyticsPeriod, type AnalyticsReport, type DeviceClass } from "../../domain/analytics";
 import type { AppDatabase } from "../db/database.server";
-import { filterClauses } from "./filter-clauses.server";
 import { campaignOfValue, type SourceDimension } from "./visit-sources.server";
 
 /** What the roll-ups say of a period: everything of the report but leads and page speed. */
@@ -77,43 +76,8 @@ export function trafficOf({ from, to }: AnalyticsPeriod, rows: TrafficRows): Tra
   };
 }
 
-/**
- * A period's views and visitors under a filter, each a single sum on an index: visitors from the
- * device dimension (every visitor has exactly one), or the crossed roll-ups (decision 185).
- */
-export async function trafficTotals(db: AppDatabase, { from, to }: AnalyticsPeriod, filter: AnalyticsFilter | undefined): Promise<{ views: number; visitors: number }> {
-  const source = filter && filterClauses(filter).traffic;
-  if (source?.by === "page") {
-    const row = await db
-      .selectFrom("analytics_pages")
-      .where("path", "=", source.path)
-      .where("day", ">=", from)
-      .where("day", "<=", to)
-      .select([(eb) => eb.fn.sum("views").as("views"), (eb) => eb.fn.sum("visitors").as("visitors")])
-      .executeTakeFirstOrThrow();
-    return { views: count(row.views), visitors: count(row.visitors) };
-  }
-  if (source?.by === "visit") {
-    const { dimension, value, column } = source;
-    const [views, visitors] = await Promise.all([
-      db
-        .selectFrom("analytics_crossed")
-        .where("dimension", "=", dimension)
-        .where("value", "=", value)
-        .where("day", ">=", from)
-        .where("day", "<=", to)
-        .select((eb) => eb.fn.sum("views").as("views"))
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom("analytics_visits")
-        .where(column, "=", value)
-        .where("day", ">=", from)
-        .where("day", "<=", to)
-        .select((eb) => eb.fn.sum("visitors").as("visitors"))
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { views: count(views.views), visitors: count(visitors.visitors) };
-  }
+/** A period's views and visitors, each a single sum on an index (visitors from the device dimension: every visitor has exactly one). */
+export async function trafficTotals(db: AppDatabase, { from, to }: AnalyticsPeriod): Promise<{ views: number; visitors: number }> {
   const [views, visitors] = await Promise.all([
     db.selectFrom("analytics_pages").where("day", ">=", from).where("day", "<=", to).select((eb) => eb.fn.sum("views").as("views")).executeTakeFirstOrThrow(),
     db

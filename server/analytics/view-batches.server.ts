@@ -3,7 +3,7 @@ import { inChunks } from "../db/chunks.server";
 import type { AppDatabase } from "../db/database.server";
 import { takeAllowance } from "./client-limits.server";
 import { forgetSaltsBefore } from "./day-salts.server";
-import { OPEN_DIMENSIONS, OPEN_VALUES_PER_DAY, OTHER_VALUE, sourceValues, type SourceDimension } from "./visit-sources.server";
+import { OPEN_DIMENSIONS, OPEN_VALUES_PER_DAY, OTHER_VALUE, sourceValues, VISIT_DIMENSION, visitValue, type SourceDimension } from "./visit-sources.server";
 
 /** One day's views as counted in memory: views per path, and who viewed what. */
 export type DayViews = {
@@ -110,8 +110,8 @@ function visitKey(values: SourceValue[]): VisitKey {
 
 /**
  * Adds the batch to the crossed roll-ups (migration 0055, decision 185): each visitor's views of
- * each path, and each page visitor new to the day, by the referrer, campaign and device of the visit;
- * each visitor new to the day by its referrer, campaign and device together.
+ * each path, and each page visitor new to the day, by the referrer, campaign and device of the visit
+ * and by the three together (decision 225); each visitor new to the day by its referrer, campaign and device together.
  */
 async function addCrossed(trx: AppDatabase, day: string, visitors: Credited[], freshPairs: Set<string>): Promise<void> {
   const crossed = new Map<string, { dimension: string; value: string; path: string; views: number; visitors: number }>();
@@ -119,7 +119,8 @@ async function addCrossed(trx: AppDatabase, day: string, visitors: Credited[], f
   for (const { hash, kept, fresh, views } of visitors) {
     for (const [path, count] of views) {
       const isNew = freshPairs.has(`${hash}\n${path}`) ? 1 : 0;
-      for (const [dimension, value] of [["referrer", kept.referrer_host], ["campaign", kept.campaign], ["device", kept.device]] as const) {
+      const dimensions = [["referrer", kept.referrer_host], ["campaign", kept.campaign], ["device", kept.device], [VISIT_DIMENSION, visitValue(kept)]] as const;
+      for (const [dimension, value] of dimensions) {
         const key = `${dimension}\n${value}\n${path}`;
         const entry = crossed.get(key) ?? crossed.set(key, { dimension, value, path, views: 0, visitors: 0 }).get(key)!;
         entry.views += count;

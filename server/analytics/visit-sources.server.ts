@@ -40,6 +40,23 @@ export function campaignKey({ source, medium, campaign }: Campaign): string {
   return [source, medium, campaign].join(CAMPAIGN_SEPARATOR);
 }
 
+/**
+ * The crossed roll-up's dimension that keeps a visit's referrer, campaign and device together
+ * (decision 225): what combined filters read. Tabs cannot occur in stored values.
+ */
+export const VISIT_DIMENSION = "visit";
+const VISIT_SEPARATOR = "\t";
+type VisitKey = { referrer_host: string; campaign: string; device: string };
+
+export function visitValue({ referrer_host, campaign, device }: VisitKey): string {
+  return [referrer_host, campaign, device].join(VISIT_SEPARATOR);
+}
+
+export function visitOfValue(value: string): VisitKey {
+  const [referrer_host = "", campaign = "", device = ""] = value.split(VISIT_SEPARATOR);
+  return { referrer_host, campaign, device };
+}
+
 /** A campaign row's value read back. */
 export function campaignOfValue(value: string): Campaign {
   const [source = "", medium = "", campaign = ""] = value.split(CAMPAIGN_SEPARATOR);

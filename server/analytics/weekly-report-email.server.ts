@@ -47,7 +47,8 @@ function tablesOf(site: SiteLinks, report: AnalyticsReport): Table[] {
       title: "Top pages",
       empty: "No page views this week.",
       rows: pages.map((row) => ({
-        label: row.path === OTHER_VALUE ? "Other pages" : (row.title ?? row.path),
+        // Articles by their title; other pages by their address, which says more in a short list.
+        label: row.path === OTHER_VALUE ? "Other pages" : row.post_id !== undefined && row.title ? row.title : row.path,
         href: pageUrl(site, row.path),
         figures: `${count(row.views, "view", "views")}, ${count(row.visitors, "visitor", "visitors")}, ${count(row.leads, "lead", "leads")}`,
       })),

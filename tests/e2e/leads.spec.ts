@@ -112,8 +112,9 @@ test("a lead from a campaign link to an article keeps the article and the campai
     await page.goto("/admin/analytics?days=1");
     await expect(page.getByText("Loading analytics...")).toBeHidden();
     const pages = page.getByRole("region", { name: "Top pages" });
-    const row = pages.getByRole("row").filter({ has: page.getByRole("rowheader", { name: article, exact: true }) });
-    await expect(row.locator("th, td")).toHaveText([article, "1", "1", "1", "1"], { timeout: 1_000 });
+    // The article's row: its title with its address (decision 225).
+    const row = pages.getByRole("row").filter({ has: page.getByRole("rowheader", { name: `Launch notes ${article}`, exact: true }) });
+    await expect(row.locator("th, td")).toHaveText([`Launch notes${article}`, "1", "1", "1", "1"], { timeout: 1_000 });
     const campaign = page
       .getByRole("region", { name: "Campaigns" })
       .getByRole("row")

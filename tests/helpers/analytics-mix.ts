@@ -5,7 +5,7 @@ import { createPageViews } from "../../server/analytics/page-views.server";
 import type { AppDatabase } from "../../server/db/database.server";
 import { viewRequest } from "./analytics";
 
-const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
+export const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
 const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
 export const LAUNCH = "newsletter\nemail\nlaunch";
 export const SPRING = "linkedin\nsocial\nspring";
@@ -66,9 +66,10 @@ export async function countKnownMix(db: AppDatabase, day = dayOf(Date.now())): P
   await addDemoClick(db, day, { landing_path: "/", ...spring });
 }
 
-type View = [visitor: string, userAgent: string, path: string, referer: string, search: string, times: number];
+export type View = [visitor: string, userAgent: string, path: string, referer: string, search: string, times: number];
 
-async function countViews(db: AppDatabase, at: number, views: View[]): Promise<void> {
+/** Views counted as the site counts them, at `at`, by the visitors a to e of the mix (their addresses). */
+export async function countViews(db: AppDatabase, at: number, views: View[]): Promise<void> {
   const counter = createPageViews({
     db,
     siteHost: "www.example.com",
@@ -78,7 +79,7 @@ async function countViews(db: AppDatabase, at: number, views: View[]): Promise<v
     now: () => at,
   });
   await counter.flush();
-  const addresses = { a: "192.0.2.11", b: "192.0.2.12", c: "192.0.2.13", d: "192.0.2.14", e: "192.0.2.15" } as Record<string, string>;
+  const addresses = { a: "192.0.2.11", b: "192.0.2.12", c: "192.0.2.13", d: "192.0.2.14", e: "192.0.2.15", f: "192.0.2.16" } as Record<string, string>;
   for (const [visitor, userAgent, path, referer, search, times] of views) {
     for (let time = 0; time < times; time += 1) {
       counter.count(viewRequest(addresses[visitor]!, { "user-agent": userAgent, ...(referer ? { referer } : {}) }), 200, path, search);

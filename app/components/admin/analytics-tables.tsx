@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { toast } from "sonner";
-import { vitalRating, WEB_VITALS, type AnalyticsReport, type CsvTable, type VitalRating, type WebVitalName } from "../../../domain/analytics";
+import { vitalRating, WEB_VITALS, type AnalyticsFilter, type AnalyticsReport, type CsvTable, type VitalRating, type WebVitalName } from "../../../domain/analytics";
 import { analyticsCopy as copy } from "../../content/analytics-dashboard";
 import { csvFileName } from "../../../domain/analytics";
 import { formatNumber, type PeriodChoice } from "../../lib/admin/period";
@@ -77,7 +77,7 @@ export function ReportSection<Row>({
   rows: readonly Row[];
   rowKey: (row: Row) => string;
   columns: readonly Column<Row>[];
-  csv?: { table: CsvTable; period: PeriodChoice; report: AnalyticsReport };
+  csv?: { table: CsvTable; period: PeriodChoice; report: AnalyticsReport; filters: AnalyticsFilter[] };
   lead?: string;
 }) {
   // The table's region carries the section's name; the section itself stays unnamed (one landmark, not two).
@@ -93,14 +93,14 @@ export function ReportSection<Row>({
   );
 }
 
-/** Fetches one table's CSV with the bearer token and saves it under a name that says what it holds. */
-function CsvButton({ table, period, report, section }: { table: CsvTable; period: PeriodChoice; report: AnalyticsReport; section: string }) {
+/** Fetches one table's CSV (under the dashboard's filters) with the bearer token and saves it under a name that says what it holds. */
+function CsvButton({ table, period, report, filters, section }: { table: CsvTable; period: PeriodChoice; report: AnalyticsReport; filters: AnalyticsFilter[]; section: string }) {
   const run = useAdminCall();
   const [busy, setBusy] = useState(false);
 
   async function download() {
     setBusy(true);
-    const result = await run(adminApi.analyticsCsv(period, table));
+    const result = await run(adminApi.analyticsCsv(period, table, filters));
     setBusy(false);
     if (!result.ok) {
       if (result.status !== 401) toast.error(copy.downloadFailed);

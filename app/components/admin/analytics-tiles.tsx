@@ -1,6 +1,7 @@
 import type { AnalyticsFilter, AnalyticsReport } from "../../../domain/analytics";
 import { analyticsCopy as copy } from "../../content/analytics-dashboard";
-import { changeOf, conversionRate, filterHref } from "../../lib/admin/analytics-view";
+import { useNavigate } from "react-router";
+import { changeOf, conversionRate, unfilterHref } from "../../lib/admin/analytics-view";
 import { formatNumber } from "../../lib/admin/period";
 import { SiteLink } from "../ui/site-link";
 
@@ -43,25 +44,30 @@ export function FilterLink({ href, name, text }: { href: string; name: string; t
   );
 }
 
-/** The filter in force, as a chip that removes it; the address keeps it, so the view can be shared. */
-export function FilterChips({ filter, params }: { filter: AnalyticsFilter | undefined; params: URLSearchParams }) {
-  if (!filter) return null;
+/**
+ * The filters in force, each a chip whose button removes it alone (decision 225); the address
+ * keeps them, so the view can be shared.
+ */
+export function FilterChips({ filters, params }: { filters: AnalyticsFilter[]; params: URLSearchParams }) {
+  const navigate = useNavigate();
+  if (filters.length === 0) return null;
   return (
     <ul aria-label={copy.filtersLabel} className="mt-6 flex flex-wrap gap-2">
-      {[filter].map(({ kind: name, value }) => {
+      {filters.map(({ kind: name, value }) => {
         const shown = name === "source" && value === "" ? copy.direct : value.split("\n").filter(Boolean).join(" / ");
         return (
-          <li key={name}>
-            <SiteLink
-              to={filterHref(params, undefined)}
+          <li key={name} className="min-w-0 max-w-full">
+            <button
+              type="button"
+              onClick={() => void navigate(unfilterHref(params, name))}
               aria-label={copy.removeFilter(copy.filterNames[name], shown)}
-              className="inline-flex min-h-11 items-center gap-2 rounded-full border border-indigo-300 bg-indigo-50 px-4 text-sm font-semibold text-indigo-900 hover:bg-indigo-100"
+              className="inline-flex min-h-11 max-w-full items-center gap-2 rounded-full border border-indigo-300 bg-indigo-50 px-4 text-left text-sm font-semibold text-indigo-900 hover:bg-indigo-100"
             >
-              <span>
+              <span className="min-w-0 [overflow-wrap:anywhere]">
                 {copy.filterNames[name]}: {shown}
               </span>
               <span aria-hidden="true">×</span>
-            </SiteLink>
+            </button>
           </li>
         );
       })}

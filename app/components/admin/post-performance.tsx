@@ -8,20 +8,27 @@ import { SiteLink } from "../ui/site-link";
 import { QueryStatus } from "./admin-panels";
 import { VitalValue } from "./analytics-tables";
 
+/** What the panel is of: a post, or a page the team edits (decision 226). */
+const SUBJECTS = {
+  post: { load: adminApi.postStats, loading: copy.loading, failed: copy.failed },
+  page: { load: adminApi.pageStats, loading: copy.pageLoading, failed: copy.pageFailed },
+} as const;
+
 /**
- * A stored post's own figures in its editor (decision 185): views, visitors, leads and demo clicks
- * over 30 days with the 30 before, its top sources and campaigns, and its page speed, from
- * `GET /api/admin/posts/:id/stats`.
+ * A stored post's or page's own figures in its editor (decisions 185, 226): views, visitors, leads
+ * and demo clicks over 30 days with the 30 before, its top sources and campaigns, and its page
+ * speed, from `GET /api/admin/posts/:id/stats` or `GET /api/admin/pages/:id/stats`.
  */
-export function PostPerformance({ id }: { id: string }) {
-  const { query } = useAdminQuery(`post-stats:${id}`, () => adminApi.postStats(id));
+export function PostPerformance({ id, of = "post" }: { id: string; of?: keyof typeof SUBJECTS }) {
+  const subject = SUBJECTS[of];
+  const { query } = useAdminQuery(`${of}-stats:${id}`, () => subject.load(id));
   return (
     <section aria-labelledby="post-performance" className="rounded-xl border border-slate-200 bg-white p-4">
       <h2 id="post-performance" className="text-base font-bold text-slate-900">
         {copy.title}
       </h2>
       <p className="mt-1 text-xs text-slate-700">{copy.lead}</p>
-      <QueryStatus query={query} loading={copy.loading} failed={copy.failed} className="mt-3 text-sm" />
+      <QueryStatus query={query} loading={subject.loading} failed={subject.failed} className="mt-3 text-sm" />
       {query.status === "ready" ? <Figures stats={query.data} /> : null}
     </section>
   );

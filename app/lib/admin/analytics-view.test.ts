@@ -5,10 +5,11 @@ import {
   csvPath,
   currentDays,
   daysHref,
-  filterFromAddress,
   filterHref,
+  filtersFromAddress,
   rangeHref,
   reportPath,
+  unfilterHref,
 } from "./analytics-view";
 import { formatNumber, periodFromAddress, shortDay } from "./period";
 
@@ -77,15 +78,19 @@ test("days are shown as their UTC date", () => {
   expect(shortDay("2026-01-05")).toBe("Jan 5");
 });
 
-describe("the filter in the address", () => {
-  test("one kind and its value, read back as written; a new filter replaces the one before", () => {
-    expect(filterFromAddress(new URLSearchParams("days=7"))).toBeUndefined();
-    expect(filterFromAddress(new URLSearchParams("days=7&source="))).toEqual({ kind: "source", value: "" });
+describe("the filters in the address", () => {
+  test("each kind at most once, read back as written; a new kind adds to the others, a second value replaces only its kind", () => {
+    expect(filtersFromAddress(new URLSearchParams("days=7"))).toEqual([]);
+    expect(filtersFromAddress(new URLSearchParams("days=7&source="))).toEqual([{ kind: "source", value: "" }]);
     const campaign = { kind: "campaign", value: "newsletter\nemail\nlaunch" } as const;
     const href = filterHref(new URLSearchParams("days=7&path=%2Fabout&device=mobile"), campaign);
-    expect(href).toBe("/admin/analytics?days=7&campaign=newsletter%0Aemail%0Alaunch");
-    expect(filterFromAddress(new URL(href, "http://x").searchParams)).toEqual(campaign);
-    expect(filterHref(new URLSearchParams("days=7&path=%2Fabout"), undefined)).toBe("/admin/analytics?days=7");
-    expect(reportPath({ kind: "days", days: "7" }, { kind: "path", value: "/about" })).toBe("/api/admin/analytics?days=7&path=%2Fabout");
+    expect(href).toBe("/admin/analytics?days=7&path=%2Fabout&campaign=newsletter%0Aemail%0Alaunch");
+    expect(filtersFromAddress(new URL(href, "http://x").searchParams)).toEqual([{ kind: "path", value: "/about" }, campaign]);
+    expect(filterHref(new URLSearchParams("days=7&path=%2Fabout&source=a.example"), { kind: "path", value: "/" })).toBe("/admin/analytics?days=7&path=%2F&source=a.example");
+    expect(unfilterHref(new URLSearchParams("days=7&path=%2Fabout&source=a.example"), "path")).toBe("/admin/analytics?days=7&source=a.example");
+    expect(unfilterHref(new URLSearchParams("days=7&path=%2Fabout"), "path")).toBe("/admin/analytics?days=7");
+    const both = [{ kind: "path", value: "/about" }, { kind: "source", value: "" }] as const;
+    expect(reportPath({ kind: "days", days: "7" }, both)).toBe("/api/admin/analytics?days=7&path=%2Fabout&source=");
+    expect(csvPath({ kind: "days", days: "7" }, "pages", both)).toBe("/api/admin/analytics.csv?days=7&path=%2Fabout&source=&table=pages");
   });
 });

@@ -1,4 +1,4 @@
-import { ANALYTICS_FILTERS, ANALYTICS_PATH, ANALYTICS_PERIODS, DEFAULT_ANALYTICS_DAYS, type AnalyticsFilter, type AnalyticsReport, type CsvTable } from "../../../domain/analytics";
+import { ANALYTICS_FILTERS, ANALYTICS_PATH, ANALYTICS_PERIODS, DEFAULT_ANALYTICS_DAYS, type AnalyticsFilter, type AnalyticsFilterKind, type AnalyticsReport, type CsvTable } from "../../../domain/analytics";
 import { periodQuery, type PeriodChoice } from "./period";
 
 /* The analytics dashboard's own addresses and choices; its period lives in ./period. */
@@ -20,15 +20,14 @@ export function rangeHref(from: string, to: string): string {
   return `${ANALYTICS_PATH}?${new URLSearchParams({ from, to }).toString()}`;
 }
 
-export function reportPath(choice: PeriodChoice, filter?: AnalyticsFilter): string {
-  const params = periodQuery(choice);
-  if (filter) params.set(filter.kind, filter.value);
+export function reportPath(choice: PeriodChoice, filters: readonly AnalyticsFilter[] = []): string {
+  const params = withFilters(periodQuery(choice), filters);
   const query = params.toString();
   return query ? `/api/admin/analytics?${query}` : "/api/admin/analytics";
 }
 
-export function csvPath(choice: PeriodChoice, table: CsvTable): string {
-  const query = periodQuery(choice);
+export function csvPath(choice: PeriodChoice, table: CsvTable, filters: readonly AnalyticsFilter[] = []): string {
+  const query = withFilters(periodQuery(choice), filters);
   query.set("table", table);
   return `/api/admin/analytics.csv?${query.toString()}`;
 }
@@ -38,19 +37,34 @@ export function articlesOf(pages: AnalyticsReport["pages"]): AnalyticsReport["pa
   return pages.filter((page) => page.post_id !== undefined);
 }
 
-/** The dashboard's filter, as the address keeps it (one of path, source, campaign; decision 185). */
-export function filterFromAddress(params: URLSearchParams): AnalyticsFilter | undefined {
-  const kind = ANALYTICS_FILTERS.find((name) => params.has(name));
-  return kind && ({ kind, value: params.get(kind) ?? "" } as AnalyticsFilter);
+/** The dashboard's filters, as the address keeps them: each of path, source and campaign at most once (decision 225). */
+export function filtersFromAddress(params: URLSearchParams): AnalyticsFilter[] {
+  return ANALYTICS_FILTERS.filter((kind) => params.has(kind)).map((kind) => ({ kind, value: params.get(kind) ?? "" }) as AnalyticsFilter);
 }
 
-/** The address of the same period narrowed to `filter` (or to nothing): a filter replaces the one before. */
-export function filterHref(params: URLSearchParams, filter: AnalyticsFilter | undefined): string {
+/** `params` with these filters set, each replacing only a filter of its own kind. */
+function withFilters(params: URLSearchParams, filters: readonly AnalyticsFilter[]): URLSearchParams {
   const next = new URLSearchParams(params);
-  for (const name of [...ANALYTICS_FILTERS, "device"]) next.delete(name);
-  if (filter) next.set(filter.kind, filter.value);
-  const query = next.toString();
+  next.delete("device");
+  for (const { kind, value } of filters) next.set(kind, value);
+  return next;
+}
+
+function dashboardHref(params: URLSearchParams): string {
+  const query = params.toString();
   return query ? `${ANALYTICS_PATH}?${query}` : ANALYTICS_PATH;
+}
+
+/** The address of the same view narrowed further by `filters`: a filter adds to the others and replaces only its own kind. */
+export function filterHref(params: URLSearchParams, ...filters: AnalyticsFilter[]): string {
+  return dashboardHref(withFilters(params, filters));
+}
+
+/** The address of the same view without the filter of `kind`; the others stay. */
+export function unfilterHref(params: URLSearchParams, kind: AnalyticsFilterKind): string {
+  const next = withFilters(params, []);
+  next.delete(kind);
+  return dashboardHref(next);
 }
 
 export { changeOf } from "../../../domain/analytics";

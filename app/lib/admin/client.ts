@@ -224,9 +224,11 @@ export const adminApi = {
     call<Blob>(`${report(reportId)}/attachments/${encodeURIComponent(attachmentId)}`, { read: "blob" }),
 
   /** The analytics of a period (a 400 names the field of the period that is wrong). */
-  analytics: (period: PeriodChoice, filter?: AnalyticsFilter) => call<AnalyticsReport>(reportPath(period, filter)),
+  analytics: (period: PeriodChoice, filters: readonly AnalyticsFilter[] = []) => call<AnalyticsReport>(reportPath(period, filters)),
   /** One post's figures over the last 30 days, with the 30 before (the editor's Performance panel). */
   postStats: (id: string) => call<PostStats>(`${post(id)}/stats?days=30`),
-  /** One table of the analytics as a CSV file. */
-  analyticsCsv: (period: PeriodChoice, table: CsvTable) => call<Blob>(csvPath(period, table), { read: "blob" }),
+  /** The same of an edited page's live address. */
+  pageStats: (id: string) => call<PostStats>(`${page(id)}/stats?days=30`),
+  /** One table of the analytics as a CSV file, under the dashboard's filters. */
+  analyticsCsv: (period: PeriodChoice, table: CsvTable, filters: readonly AnalyticsFilter[] = []) => call<Blob>(csvPath(period, table, filters), { read: "blob" }),
 };
