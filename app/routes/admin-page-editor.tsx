@@ -4,7 +4,7 @@ import type { SitePage } from "../../domain/site-pages";
 import { QueryStatus } from "../components/admin/admin-panels";
 import { PageEditor } from "../components/admin/pages/page-editor";
 import { TemplateChooser } from "../components/admin/pages/template-chooser";
-import { pageDraftFromTemplate, pageDraftOf, type PageDraft } from "../components/admin/pages/use-page-draft";
+import { pageDraftFromTemplate, pageDraftOf } from "../components/admin/pages/use-page-draft";
 import { PAGE_TEMPLATE_KEYS, type PageTemplateKey } from "../../domain/page-templates";
 import { PostPerformance } from "../components/admin/post-performance";
 import { SiteLink } from "../components/ui/site-link";
