@@ -14,7 +14,6 @@ export const mediaLibraryCopy = {
   older: "Older images",
   pageOf: (page: number, total: number) => `Page ${page} of ${total}`,
   current: "(in use here)",
-  uploaded: "Image uploaded. It is first in the list: choose it to use it.",
   /** A thumbnail's accessible name: when it was uploaded, and its size. */
   imageName: (uploadedAt: string, width: number | null, height: number | null) =>
     `Uploaded ${uploadedAt}${width && height ? `, ${width} × ${height}` : ""}`,

@@ -11,33 +11,20 @@ import { ImageUploadButton } from "../image-upload-button";
 /**
  * The media library as a modal dialog (the browser's own: focus stays inside, Escape closes):
  * the uploaded images newest first, a page at a time, each a button that chooses it, and an
- * upload that puts the new image first and moves the focus to it. `onClose` gets the chosen
+ * upload that chooses the new image at once. `onClose` gets the chosen
  * address, or undefined when closed without one; the opener puts the focus back.
  */
 export function MediaLibraryDialog({ current, onClose }: { current: string; onClose: (url: string | undefined) => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   const [page, setPage] = useState(1);
-  const [uploaded, setUploaded] = useState<{ url: string; at: string }>();
-  // Each upload is a new key: the list is read afresh (not shown stale) before the new image is looked for.
-  const [uploads, setUploads] = useState(0);
-  const { query, reload } = useAdminQuery(`media-library-${page}-${uploads}`, () => adminApi.listMedia(page));
+  const { query, reload } = useAdminQuery(`media-library-${page}`, () => adminApi.listMedia(page));
 
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
     return () => dialog?.close();
   }, []);
-
-  // After an upload the list is read again and the new image takes the focus: first on page 1,
-  // or on its own above the list when the same bytes were uploaded before (they keep their time).
-  const items = query.status === "ready" ? query.data.items : [];
-  const uploadedIndex = uploaded ? items.findIndex((item) => item.url === uploaded.url) : -1;
-  const uploadedApart = uploaded && query.status === "ready" && uploadedIndex < 0 ? uploaded : undefined;
-  const uploadedButton = uploadedIndex >= 0 ? `${id}-image-${uploadedIndex}` : uploadedApart ? `${id}-uploaded` : undefined;
-  useEffect(() => {
-    if (uploadedButton) document.getElementById(uploadedButton)?.focus();
-  }, [uploadedButton]);
 
   return createPortal(
     <dialog
@@ -64,24 +51,11 @@ export function MediaLibraryDialog({ current, onClose }: { current: string; onCl
       <div className="mt-3">
         <ImageUploadButton
           label={mediaMessages.upload}
-          onUploaded={(url) => {
-            setUploads((count) => count + 1);
-            setUploaded({ url, at: new Date().toISOString() });
-            setPage(1);
-          }}
+          // An image she uploads here is the one she wants: it is chosen at once (issue 44).
+          onUploaded={(url) => onClose(url)}
         />
       </div>
-      <p role="status" className="sr-only">
-        {uploadedButton ? copy.uploaded : ""}
-      </p>
-      {uploadedApart ? (
-        <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4">
-          <li>
-            <ImageChoice id={`${id}-uploaded`} url={uploadedApart.url} thumbnail={uploadedApart.url} name={copy.imageName(formatUploadTime(uploadedApart.at), null, null)} marked inUse={uploadedApart.url === current} onChoose={onClose} />
-          </li>
-        </ul>
-      ) : null}
-      <LibraryPage query={query} current={current} uploaded={uploaded?.url} idPrefix={`${id}-image`} onChoose={onClose} onRetry={reload} />
+      <LibraryPage query={query} current={current} idPrefix={`${id}-image`} onChoose={onClose} onRetry={reload} />
       {query.status === "ready" && query.data.totalPages > 1 ? (
         <nav aria-label={copy.pageOf(query.data.page, query.data.totalPages)} className="mt-4 flex flex-wrap items-center justify-between gap-2">
           <AdminButton variant="secondary" disabled={query.data.page <= 1} onClick={() => setPage(query.data.page - 1)}>
@@ -101,14 +75,12 @@ export function MediaLibraryDialog({ current, onClose }: { current: string; onCl
 function LibraryPage({
   query,
   current,
-  uploaded,
   idPrefix,
   onChoose,
   onRetry,
 }: {
   query: AdminQuery<MediaLibraryPage>;
   current: string;
-  uploaded: string | undefined;
   idPrefix: string;
   onChoose: (url: string) => void;
   onRetry: () => void;
@@ -129,7 +101,6 @@ function LibraryPage({
     <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4">
       {query.data.items.map((item, index) => {
         const inUse = item.url === current;
-        const fresh = item.url === uploaded;
         return (
           <li key={item.url}>
             <ImageChoice
@@ -137,7 +108,6 @@ function LibraryPage({
               url={item.url}
               thumbnail={item.thumbnail_url}
               name={copy.imageName(formatUploadTime(item.created_at), item.width, item.height)}
-              marked={inUse || fresh}
               inUse={inUse}
               onChoose={onChoose}
             />
@@ -154,7 +124,6 @@ function ImageChoice({
   url,
   thumbnail,
   name,
-  marked,
   inUse,
   onChoose,
 }: {
@@ -162,7 +131,6 @@ function ImageChoice({
   url: string;
   thumbnail: string;
   name: string;
-  marked: boolean;
   inUse: boolean;
   onChoose: (url: string) => void;
 }) {
@@ -171,7 +139,7 @@ function ImageChoice({
       type="button"
       id={id}
       onClick={() => onChoose(url)}
-      className={`flex w-full flex-col gap-1 rounded-md border p-1.5 text-left text-xs text-slate-700 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 ${marked ? "border-indigo-600 ring-1 ring-indigo-600" : "border-slate-200"}`}
+      className={`flex w-full flex-col gap-1 rounded-md border p-1.5 text-left text-xs text-slate-700 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 ${inUse ? "border-indigo-600 ring-1 ring-indigo-600" : "border-slate-200"}`}
     >
       {/* The text under it names the image; the picture adds nothing a screen reader can use. */}
       <img src={thumbnail} alt="" loading="lazy" decoding="async" className="aspect-square w-full rounded bg-slate-100 object-contain" />
