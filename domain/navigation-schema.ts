@@ -1,13 +1,6 @@
 import { z } from "zod";
-import {
-  hrefKind,
-  itemError,
-  itemField,
-  MENU_NAMES,
-  NAVIGATION_LIMITS,
-  navigationMessages as messages,
-  type Menus,
-} from "./navigation";
+import { MENU_NAMES, type Menus } from "./navigation";
+import { hrefKind, itemError, itemField, NAVIGATION_LIMITS, navigationMessages as messages } from "./navigation-rules";
 import { singleLineString } from "./text-rules";
 import { tooLongMessage } from "./text-length";
 import { asRecord } from "./validation";

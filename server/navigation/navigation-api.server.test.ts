@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { DEFAULT_MENUS, NAVIGATION_LIMITS, navigationMessages, type Menus, type NavigationRevision } from "../../domain/navigation";
+import { DEFAULT_MENUS, type Menus, type NavigationRevision } from "../../domain/navigation";
+import { NAVIGATION_LIMITS, navigationMessages } from "../../domain/navigation-rules";
 import { apiTestServer } from "../../tests/helpers/api-test-server";
 import { seedPost } from "../../tests/helpers/posts";
 import { testDatabaseKinds } from "../../tests/helpers/test-database";

@@ -1,16 +1,7 @@
 import crypto from "node:crypto";
 import { categorySlug } from "../../domain/blog-taxonomy";
-import {
-  DEFAULT_MENUS,
-  hrefKind,
-  internalPath,
-  itemError,
-  itemField,
-  MENU_NAMES,
-  navigationMessages,
-  type Menus,
-  type NavigationRevision,
-} from "../../domain/navigation";
+import { DEFAULT_MENUS, MENU_NAMES, type Menus, type NavigationRevision } from "../../domain/navigation";
+import { hrefKind, internalPath, itemError, itemField, navigationMessages } from "../../domain/navigation-rules";
 import { checkMenus } from "../../domain/navigation-schema";
 import { PUBLIC_PAGE_PATHS } from "../../domain/public-pages";
 import type { Actor } from "../../domain/roles";
