@@ -41,4 +41,5 @@ export const adminNavigationCopy = {
   addedToHeader: "Added to the header menu, and published.",
   alreadyInHeader: "This page is already in the header menu.",
   addToHeaderFailed: "The page could not be added to the header menu.",
+  headerFull: "The header menu is full: remove a link on the Menus screen first.",
 } as const;

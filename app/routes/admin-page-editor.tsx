@@ -1,6 +1,7 @@
 import { useParams, useSearchParams } from "react-router";
 import type { SitePage } from "../../domain/site-pages";
 import { QueryStatus } from "../components/admin/admin-panels";
+import { AddToHeaderMenu } from "../components/admin/navigation/add-to-header-menu";
 import { PageEditor } from "../components/admin/pages/page-editor";
 import { pageDraftOf, type PageDraft } from "../components/admin/pages/use-page-draft";
 import { SiteLink } from "../components/ui/site-link";
@@ -43,7 +44,16 @@ export default function AdminPageEditor() {
       </div>
       <h1 className="mt-4 mb-6 text-3xl font-bold tracking-tight text-slate-900">{id ? copy.editHeading : copy.createHeading}</h1>
       {id ? (
-        <StoredPage key={id} id={id} edit={(page) => <PageEditor stored={page} initial={pageDraftOf(page)} />} />
+        <StoredPage
+          key={id}
+          id={id}
+          edit={(page) => (
+            <>
+              <AddToHeaderMenu page={page} />
+              <PageEditor stored={page} initial={pageDraftOf(page)} />
+            </>
+          )}
+        />
       ) : from ? (
         <StoredPage key={`copy:${from}`} id={from} edit={(page) => <PageEditor initial={{ ...pageDraftOf(page), title: copy.copyTitle(page.title), path: "" }} />} />
       ) : (
