@@ -26,12 +26,14 @@ export function AddToHeaderMenu({ page }: { page: { title: string; path: string 
       setBusy(false);
       return setOutcome({ ok: true, text: copy.alreadyInHeader });
     }
-    const saved = menus && menus.header.length < NAVIGATION_LIMITS.header
-      ? await run(adminApi.saveNavigation({ ...menus, header: [...menus.header, { label: page.title, href: page.path }] }))
-      : undefined;
+    if (menus && menus.header.length >= NAVIGATION_LIMITS.header) {
+      setBusy(false);
+      return setOutcome({ ok: false, text: copy.headerFull });
+    }
+    const saved = menus ? await run(adminApi.saveNavigation({ ...menus, header: [...menus.header, { label: page.title, href: page.path }] })) : undefined;
     setBusy(false);
     if (saved?.ok) return setOutcome({ ok: true, text: copy.addedToHeader });
-    setOutcome({ ok: false, text: (saved && !saved.ok && saved.error) || (menus ? `${copy.addToHeaderFailed} ${copy.headerFull}` : copy.addToHeaderFailed) });
+    setOutcome({ ok: false, text: (saved && !saved.ok && saved.error) || copy.addToHeaderFailed });
   }
 
   return (
