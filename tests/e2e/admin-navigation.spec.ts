@@ -17,6 +17,7 @@ async function horizontalOverflow(page: Page): Promise<number> {
 const headerLinks = (page: Page) => page.getByRole("banner").getByRole("navigation", { name: "Primary" }).first().getByRole("link");
 
 test("a new landing page goes into the header menu from its editor and the public header shows it at once, on desktop and in the mobile menu", async ({ page, ownServer }) => {
+  test.setTimeout(120_000);
   const { url } = ownServer;
   const token = await apiToken(page.request, { url, password: ownServer.adminPassword });
   const title = unique("Spring pilot").slice(0, 30);
@@ -57,6 +58,7 @@ test("a new landing page goes into the header menu from its editor and the publi
 });
 
 test("the menus screen reorders by keyboard with a live preview, refuses a bad address keeping what was typed, publishes on save; axe clean, no sideways scroll at 390 px", async ({ page, ownServer }) => {
+  test.setTimeout(120_000);
   const { url } = ownServer;
   await signIn(page, { url, password: ownServer.adminPassword });
   await page.goto(`${url}/admin/navigation`);
