@@ -4,7 +4,7 @@ import { navigationMessages } from "../../domain/navigation-rules";
 import { checkMenus } from "../../domain/navigation-schema";
 import { AdminTime, BackToAdmin, QueryStatus } from "../components/admin/admin-panels";
 import { AdminButton } from "../components/admin/admin-form";
-import { MenuList, newRow, type MenuRow } from "../components/admin/navigation/menu-list";
+import { ADDRESS_LIST_ID, MenuList, newRow, type MenuRow } from "../components/admin/navigation/menu-list";
 import { MenuPreview } from "../components/admin/navigation/menu-preview";
 import { FormAlert } from "../components/ui/form-messages";
 import { adminNavigationCopy as copy, adminNavigationMeta } from "../content/admin-navigation";
@@ -27,6 +27,7 @@ const menusOf = (rows: Rows): Menus => ({
 export default function AdminNavigation() {
   const { query, reload } = useAdminQuery("navigation", adminApi.navigation);
   const history = useAdminQuery("navigation-revisions", adminApi.navigationRevisions);
+  const pages = useAdminQuery("pages", adminApi.listPages).query;
   const [announcement, setAnnouncement] = useState("");
   const saved = (message: string) => {
     setAnnouncement(message);
@@ -42,6 +43,9 @@ export default function AdminNavigation() {
       </p>
       <QueryStatus query={query} loading={copy.loading} failed={navigationMessages.loadFailed} />
       {query.status === "ready" ? <MenusForm key={JSON.stringify(query.data)} initial={query.data} onSaved={saved} onAnnounce={setAnnouncement} /> : null}
+      <datalist id={ADDRESS_LIST_ID}>
+        {pages.status === "ready" ? pages.data.map((page) => <option key={page.id} value={page.path} label={page.title} />) : null}
+      </datalist>
       <History
         revisions={history.query.status === "ready" ? history.query.data : undefined}
         onRestored={() => {

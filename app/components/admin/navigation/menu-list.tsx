@@ -104,7 +104,7 @@ export function MenuList({ menu, rows, errors, onChange, onAnnounce }: Props) {
                 </span>
                 <div className="grid min-w-0 flex-1 gap-3 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
                   <LinkField id={`${row.key}-label`} label={copy.label} value={row.label} max={NAVIGATION_LIMITS.label} error={errors[itemField(menu, index, "label")]} onChange={(label) => change(index, { label })} />
-                  <LinkField id={`${row.key}-href`} label={copy.address} value={row.href} max={NAVIGATION_LIMITS.href} error={errors[itemField(menu, index, "href")]} onChange={(href) => change(index, { href })} />
+                  <LinkField id={`${row.key}-href`} label={copy.address} value={row.href} max={NAVIGATION_LIMITS.href} error={errors[itemField(menu, index, "href")]} onChange={(href) => change(index, { href })} list={ADDRESS_LIST_ID} />
                 </div>
               </div>
               <div className="mt-3 flex flex-wrap gap-2">
@@ -142,11 +142,14 @@ export function MenuList({ menu, rows, errors, onChange, onAnnounce }: Props) {
   );
 }
 
-function LinkField({ id, label, value, max, error, onChange }: { id: string; label: string; value: string; max: number; error: string | undefined; onChange: (value: string) => void }) {
+/** The addresses the address fields suggest (the site's pages), rendered once by the screen. */
+export const ADDRESS_LIST_ID = "menu-addresses";
+
+function LinkField({ id, label, value, max, error, list, onChange }: { id: string; label: string; value: string; max: number; error: string | undefined; list?: string; onChange: (value: string) => void }) {
   return (
     <LabelledField id={id} label={label} error={error}>
       {(control) => (
-        <input {...control} type="text" value={value} maxLength={max} onChange={(event) => onChange(event.target.value)} className={`${adminInputClass} ${error ? "border-red-600" : "border-slate-500"}`} />
+        <input {...control} type="text" list={list} value={value} maxLength={max} onChange={(event) => onChange(event.target.value)} className={`${adminInputClass} ${error ? "border-red-600" : "border-slate-500"}`} />
       )}
     </LabelledField>
   );
