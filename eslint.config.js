@@ -85,9 +85,10 @@ export default tseslint.config(
     rules: imports({ regex: "^(?!\\./|\\.\\./(?!\\.)|\\.\\./\\.\\./(?!\\.)|zod$)", message: "domain/ imports only domain/ and zod." }),
   },
   {
-    // Browser code: server modules only for their types (erased from the bundle).
+    // Browser code: server modules only for their types (erased from the bundle). The root is a
+    // route module too: its loader reads the menus (docs/decisions/218).
     files: ["app/**/*.{ts,tsx}"],
-    ignores: [...TESTS, "app/routes/**", "app/**/*.server.{ts,tsx}"],
+    ignores: [...TESTS, "app/routes/**", "app/root.tsx", "app/**/*.server.{ts,tsx}"],
     rules: imports({
       regex: "^(\\.\\./)+server/",
       allowTypeImports: true,

@@ -17,12 +17,14 @@ import { useSiteLinks } from "./components/ui/site-link";
 import { useRecordVisitSource } from "./lib/browser/use-record-visit-source";
 import { usePageSpeed } from "./lib/browser/use-page-speed";
 import { navigationLabels } from "../domain/site-copy/shared";
+import { readMenus } from "../server/navigation/navigation.server";
 import "./styles/app.css";
 // The same file fonts.css names: preloaded so the first paint already has the brand face.
 import brandFontUrl from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { site: context.services.config.public };
+export async function loader({ context }: Route.LoaderArgs) {
+  const { config, db } = context.services;
+  return { site: config.public, menus: await readMenus(db) };
 }
 
 export const links: Route.LinksFunction = () => [

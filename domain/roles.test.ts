@@ -20,11 +20,12 @@ describe("the one policy", () => {
 
   test("contributors and authors leave pages, leads and the audit trail alone", () => {
     for (const role of ["author", "contributor"] as const) {
-      expect(allowed(role).filter((action) => /^(pages|leads|audit)\./.test(action))).toEqual([]);
+      expect(allowed(role).filter((action) => /^(pages|navigation|leads|audit)\./.test(action))).toEqual([]);
     }
     expect(may("contributor", "posts.delete")).toBe(false);
     expect(may("contributor", "analytics.read")).toBe(false);
     expect(may("editor", "pages.publish")).toBe(true);
+    expect(may("editor", "navigation.edit")).toBe(true);
   });
 
   test("a refusal names the role and what it may not do", () => {

@@ -15,6 +15,7 @@ import { connectAtStart, describeTarget, withStartupLock } from "./lifecycle/dat
 import { oneLine, StartupError } from "./lifecycle/startup-error.server";
 import { pagesHandler } from "./cache/pages.server";
 import { contentMemo } from "./blog/content-memo.server";
+import { forgetMenus } from "./navigation/navigation.server";
 import { nextScheduledPublication } from "./blog/post-visibility.server";
 import { nextScheduledPagePublication } from "./pages/page-schedule.server";
 import { SEARCH_LIMIT } from "./search/search-limit.server";
@@ -106,7 +107,10 @@ const pages = pagesHandler({
   countView: pageViews?.count,
   content: {
     nextPublications: [nextScheduledPublication, nextScheduledPagePublication],
-    forgetDerived: (db) => contentMemo(db).forget(),
+    forgetDerived: (db) => {
+      contentMemo(db).forget();
+      forgetMenus(db);
+    },
     searchLimit: SEARCH_LIMIT,
   },
 });

@@ -13,6 +13,7 @@ import { seedExamplePosts } from "./blog/example-posts.server";
 import { ensureSpecificationPages } from "./pages/specification-pages.server";
 import { exportPosts, importPosts } from "./blog/post-transfer.server";
 import { exportPages, importPages } from "./pages/page-transfer.server";
+import { exportNavigation, importNavigation } from "./navigation/navigation-transfer.server";
 import { loadConfig, type Config } from "./config.server";
 import { backupDatabase } from "./db/backup.server";
 import { copyDatabase } from "./db/copy-database.server";
@@ -153,9 +154,9 @@ const commands: Record<string, Command> = {
     },
   },
   export: {
-    summary: "write every blog post, its revisions, old addresses and images, and every page, as JSON to a file (or standard output): export [file]",
+    summary: "write every blog post, its revisions, old addresses and images, every page, and the menus' versions, as JSON to a file (or standard output): export [file]",
     async run({ db, args }) {
-      const json = JSON.stringify({ ...(await exportPosts(db)), ...(await exportPages(db)) }, null, 2);
+      const json = JSON.stringify({ ...(await exportPosts(db)), ...(await exportPages(db)), ...(await exportNavigation(db)) }, null, 2);
       const [file] = args;
       if (!file) return void process.stdout.write(`${json}\n`);
       await writeFile(file, `${json}\n`);
@@ -172,6 +173,11 @@ const commands: Record<string, Command> = {
       console.log(`Created ${created.length}, updated ${updated.length}, refused ${refused.length}.`);
       console.log(`Revisions: added ${revisions.imported}, skipped ${revisions.skipped}. Old addresses: added ${redirects.imported}, skipped ${redirects.skipped}.`);
       for (const { slug, fields } of refused) console.log(`  refused "${slug}": ${describeFields(fields)}`);
+      const menus = await importNavigation(db, data);
+      if (menus.imported + menus.skipped + menus.refused.length > 0) {
+        console.log(`Menu versions: added ${menus.imported}, skipped ${menus.skipped}, refused ${menus.refused.length}.`);
+        for (const { id, error } of menus.refused) console.log(`  refused menu version "${id}": ${error}`);
+      }
       const pages = await importPages(db, data);
       if (pages.created.length + pages.updated.length + pages.refused.length === 0) return;
       console.log(`Pages: created ${pages.created.length}, updated ${pages.updated.length}, refused ${pages.refused.length}; old addresses added ${pages.redirects.imported}, skipped ${pages.redirects.skipped}.`);

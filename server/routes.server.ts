@@ -9,6 +9,7 @@ import { passkeysRouter } from "./passkeys/passkeys-api.server";
 import { adminCountsRouter } from "./admin/admin-counts-api.server";
 import { adminPostsRouter } from "./blog/admin-posts-api.server";
 import { adminPagesRouter } from "./pages/pages-api.server";
+import { navigationRouter } from "./navigation/navigation-api.server";
 import { knownAuthorsRouter } from "./blog/known-authors-api.server";
 import { demoClicksRouter } from "./analytics/demo-clicks-api.server";
 import { apiErrorHandler, apiNotFound, jsonBody, noStore, sendApiError } from "./http/api-errors.server";
@@ -105,6 +106,7 @@ export function apiDoors(services: AppServices, webVitals?: WebVitalsDoor): Door
     { paths: ["/admin/passkeys", "/admin/login/passkey"], router: passkeysRouter(services) },
     { paths: ["/admin/factors", "/admin/recovery-codes", "/admin/sessions", "/admin/password"], router: accountRouter(services) },
     { paths: ["/admin/audit"], router: auditRouter(services) },
+    { paths: ["/admin/navigation"], router: navigationRouter(services) },
     { paths: ["/admin/me", "/admin/people", "/admin/invitations/"], router: peopleRouter(services) },
     { paths: ["/contact", "/admin/contact/messages"], router: contactApiRouter(services) },
     { paths: ["/admin/counts"], router: adminCountsRouter(services) },

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import type { SitePage } from "../../domain/site-pages";
 import { QueryStatus } from "../components/admin/admin-panels";
+import { AddToHeaderMenu } from "../components/admin/navigation/add-to-header-menu";
 import { PageEditor } from "../components/admin/pages/page-editor";
 import { TemplateChooser } from "../components/admin/pages/template-chooser";
 import { pageDraftFromTemplate, pageDraftOf } from "../components/admin/pages/use-page-draft";
@@ -49,7 +50,16 @@ export default function AdminPageEditor() {
       <h1 className="mt-4 mb-6 text-3xl font-bold tracking-tight text-slate-900">{id ? copy.editHeading : copy.createHeading}</h1>
       {id ? (
         <>
-          <StoredPage key={id} id={id} edit={(page) => <PageEditor stored={page} initial={pageDraftOf(page)} />} />
+          <StoredPage
+            key={id}
+            id={id}
+            edit={(page) => (
+              <>
+                <AddToHeaderMenu page={page} />
+                <PageEditor stored={page} initial={pageDraftOf(page)} />
+              </>
+            )}
+          />
           <div className="mt-8 max-w-md">
             <PostPerformance key={`stats:${id}`} id={id} of="page" />
           </div>

@@ -18,6 +18,8 @@ export const postTag = (slug: string) => `post:${slug}`;
  * a new page may take): every page change drops them (docs/decisions/197).
  */
 export const PAGES_TAG = "pages";
+/** What every page shows (the menus of the header and the footer): every page kept is dropped. */
+export const EVERY_PAGE_TAG = "every-page";
 /** The public thanks of the disclosure program: /security/acknowledgments. */
 export const ACKNOWLEDGMENTS_TAG = "acknowledgments";
 

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request as ExpressRequest, NextFunction, RequestHandler, Response as ExpressResponse } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { AppServices } from "../context.server";
-import { PAGES_TAG, POSTS_TAG, watchContentChanges, onLocalContentChange } from "./content-changes.server";
+import { EVERY_PAGE_TAG, PAGES_TAG, POSTS_TAG, watchContentChanges, onLocalContentChange } from "./content-changes.server";
 import { createPageStore, type PageStore, type StoredPage } from "./page-store.server";
 import { sharedRenders } from "./shared-renders.server";
 import { isNormalisedPath, normalisedPath } from "../http/path-spelling.server";
@@ -228,7 +228,7 @@ function pageCacheFreshness({ config, db }: AppServices, store: PageStore | unde
     nextPublication = undefined;
     knownNext = undefined;
     rendering.forget();
-    store?.invalidate(tags);
+    store?.invalidate(tags !== "all" && tags.includes(EVERY_PAGE_TAG) ? "all" : tags);
     // What renders work out from the posts as a whole goes with the pages (decision 194).
     content.forgetDerived(db);
   };

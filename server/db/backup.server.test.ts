@@ -9,6 +9,7 @@ import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../../
 import { countSomeViews } from "../../tests/helpers/analytics";
 import { DAY_KEYED_TABLES } from "../analytics/day-salts.server";
 import { submitContactMessage } from "../contact/contact-messages.server";
+import { listNavigationRevisions, readMenus, saveMenus } from "../navigation/navigation.server";
 import { createDatabase } from "./database.server";
 
 describe.each(testDatabaseKinds)("npm run admin -- backup on %s", (kind) => {
@@ -58,6 +59,25 @@ describe.each(testDatabaseKinds)("npm run admin -- backup on %s", (kind) => {
     const again = await runCli(["backup", file], cliEnv(database.target));
     expect(again.code).toBe(1);
     expect(again.output).toContain("already exists");
+  });
+
+  test("carries the menus and their saved versions", { timeout: 60_000 }, async () => {
+    const database: TestDatabase = await createTestDatabase(kind);
+    cleanups.push(() => database.destroy());
+    const dir = mkdtempSync(path.join(tmpdir(), "dialogic-backup-"));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    await saveMenus(database.db, { header: [{ label: "Blog", href: "/blog" }], footer: [] }, null);
+    const live = await saveMenus(database.db, { header: [{ label: "Features", href: "/features" }], footer: [{ label: "Call us", href: "tel:+15555550100" }] }, null);
+    if (!live.ok) throw new Error("not saved");
+
+    const file = path.join(dir, "backup.db");
+    const { code, output } = await runCli(["backup", file], cliEnv(database.target));
+    expect(output, output).toMatch(/navigation_versions 2/);
+    expect(code).toBe(0);
+    const backup = createDatabase({ kind: "sqlite", file });
+    cleanups.push(() => backup.destroy());
+    expect(await readMenus(backup)).toEqual(live.menus);
+    expect(await listNavigationRevisions(backup)).toEqual(await listNavigationRevisions(database.db));
   });
 
   test("leaves the day's analytics salt and hashes out, without a trace in the file", { timeout: 60_000 }, async () => {

@@ -18,6 +18,7 @@ import { createPagePreviewLink, getPreviewPage } from "../pages/page-preview.ser
 import { findPublishedPage } from "../pages/public-pages.server";
 import { createPage, getPage, publishPage, updatePage } from "../pages/site-pages.server";
 import { SITE_COPY_STEPS } from "../copy-steps.server";
+import { listNavigationRevisions, readMenus, saveMenus } from "../navigation/navigation.server";
 
 // From the embedded default to each kind of target, PostgreSQL included when it is configured.
 describe.each(testDatabaseKinds)("copy-db from SQLite to %s", (targetKind) => {
@@ -78,6 +79,19 @@ describe.each(testDatabaseKinds)("copy-db from SQLite to %s", (targetKind) => {
     expect(await getPage(target, page.page.id)).toEqual(await getPage(source, page.page.id));
     expect(await findPublishedPage(target, "/offer")).toEqual({ kind: "redirect", to: "/spring-offer" });
     expect(await getPreviewPage(target, link.link.token)).toMatchObject({ title: "Offer, in the draft" });
+  });
+
+  test("the menus move with every saved version, and the newest stays the live one", async () => {
+    const source = await open("sqlite");
+    const target = await open(targetKind);
+    const first = await saveMenus(source, { header: [{ label: "Blog", href: "/blog" }], footer: [] }, null);
+    const second = await saveMenus(source, { header: [{ label: "Docs", href: "https://docs.example.com" }], footer: [{ label: "Contact", href: "/contact" }] }, null);
+    if (!first.ok || !second.ok) throw new Error("not saved");
+
+    const counts = await copyDatabase(source, target, SITE_COPY_STEPS);
+    expect(counts).toMatchObject({ navigation_versions: 2 });
+    expect(await listNavigationRevisions(target)).toEqual(await listNavigationRevisions(source));
+    expect(await readMenus(target)).toEqual(second.menus);
   });
 
   test("schedules, SEO fields, old slugs and uploaded images move too", async () => {

@@ -74,6 +74,8 @@ const COPIED_TABLES = [
   { table: "page_revisions", key: "id", batch: 50 },
   { table: "site_page_redirects", key: "old_path", batch: 500 },
   { table: "page_preview_links", key: "id", batch: 500 },
+  // The menus' saved versions (decision 219): the newest is the live menus.
+  { table: "navigation_versions", key: "id", batch: 500 },
 ] as const;
 
 export type CopyCounts = Record<(typeof COPIED_TABLES)[number]["table"], number>;

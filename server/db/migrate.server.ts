@@ -45,6 +45,7 @@ import * as passkeys from "./migrations/0072-passkeys";
 import * as postReview from "./migrations/0073-post-review";
 import * as reportAssignment from "./migrations/0074-report-assignment";
 import * as reportSuggestionsAndNotes from "./migrations/0076-report-suggestions-and-notes";
+import * as navigationMenus from "./migrations/0078-navigation-menus";
 import * as pageRevisionAuthor from "./migrations/0080-page-revision-author";
 
 /**
@@ -97,6 +98,7 @@ export const migrations: Record<string, Migration> = {
   "0073-post-review": postReview,
   "0074-report-assignment": reportAssignment,
   "0076-report-suggestions-and-notes": reportSuggestionsAndNotes,
+  "0078-navigation-menus": navigationMenus,
   "0080-page-revision-author": pageRevisionAuthor,
 };
 

@@ -484,6 +484,18 @@ export type PageRevisionsTable = {
   updated_at: string;
 };
 
+/** Saved versions of the menus (migration 0078, docs/decisions/218): the newest is live. */
+export type NavigationVersionsTable = {
+  id: string;
+  /** The links, `[{ label, href }]`, as JSON. */
+  header: string;
+  footer: string;
+  /** The person who saved it, and their name then. */
+  saved_by: string | null;
+  saved_by_name: string | null;
+  created_at: string;
+};
+
 export type SitePageRedirectsTable = { old_path: string; page_id: string; created_at: string };
 
 export type PagePreviewLinksTable = {
@@ -568,6 +580,7 @@ export type Database = {
   site_page_redirects: SitePageRedirectsTable;
   page_preview_links: PagePreviewLinksTable;
   page_revisions: PageRevisionsTable;
+  navigation_versions: NavigationVersionsTable;
   admin_factors: AdminFactorsTable;
   admin_recovery_codes: AdminRecoveryCodesTable;
   admin_login_challenges: AdminLoginChallengesTable;

@@ -188,6 +188,9 @@ function allDoors({ postId, reportId, messageId, revisionId, linkId, previewToke
     { method: "DELETE", path: `/api/admin/posts/${postId}/preview-links/${linkId}`, kind: "none", admin },
     { method: "DELETE", path: "/api/admin/preview-links", kind: "none", admin },
     { method: "POST", path: "/api/admin/media", kind: "image", admin },
+    // The menus (issue 44): a hostile body is a 400 naming the item, never a 500.
+    { method: "PUT", path: "/api/admin/navigation", kind: "json", admin },
+    { method: "POST", path: "/api/admin/navigation/revisions/missing/restore", kind: "json", admin },
     { method: "GET", path: mediaPath, kind: "none" },
     // Its smaller copy (made on the first request), and widths it has not or that are not in the set.
     { method: "GET", path: mediaPath.replace(".png", "-480w.webp"), kind: "none" },

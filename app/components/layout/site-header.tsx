@@ -1,13 +1,14 @@
 import { useEffect, useId, useState } from "react";
 import { useLocation } from "react-router";
 import { NAV_SCROLL_THRESHOLD_PX } from "../../lib/browser/ui-timing";
-import { navigationLabels, primaryNavigation } from "../../../domain/site-copy/shared";
+import { navigationLabels } from "../../../domain/site-copy/shared";
 import { scrollToTop } from "../../lib/browser/motion";
-import { useSite } from "../../lib/site";
+import { useMenus, useSite } from "../../lib/site";
 import { useHydrated } from "../../lib/browser/use-hydrated";
 import { useScrolledPast } from "../../lib/browser/use-scrolled-past";
 import { DemoLink } from "../ui/demo-link";
-import { SiteLink, SiteNavLink } from "../ui/site-link";
+import { MenuLink } from "../ui/menu-link";
+import { SiteLink } from "../ui/site-link";
 import { Logo } from "./logo";
 
 const navLinkClass = (current: boolean) =>
@@ -23,13 +24,12 @@ const menuLinkClass = (current: boolean) =>
 
 /** The top bar's links, shown inline on wide screens and in the menu on small ones. */
 function PrimaryLinks({ className, linkClass }: { className: string; linkClass: (current: boolean) => string }) {
+  const { header } = useMenus();
   return (
     <ul className={className}>
-      {primaryNavigation.map((link) => (
-        <li key={link.to}>
-          <SiteNavLink to={link.to} className={linkClass}>
-            {link.label}
-          </SiteNavLink>
+      {header.map((link, index) => (
+        <li key={`${index}-${link.href}`}>
+          <MenuLink item={link} className={linkClass} />
         </li>
       ))}
     </ul>

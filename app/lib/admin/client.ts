@@ -21,6 +21,7 @@ import type { TriagePatch } from "../../../domain/report-triage";
 import type { ReviewRequest, WaitingReview } from "../../../domain/post-review";
 import type { PageRevision, PageRevisionSummary } from "../../../domain/page-revisions";
 import type { PageSeo, PageSummary, SitePage } from "../../../domain/site-pages";
+import type { Menus, NavigationRevision } from "../../../domain/navigation";
 import type { ReportStatus } from "../../../domain/vulnerability-report";
 import type { Actor } from "../../../domain/roles";
 import type { DisclosureMetrics } from "../../../server/disclosure/disclosure-metrics.server";
@@ -181,6 +182,12 @@ export const adminApi = {
   /** Makes the revision the draft; the live page is unchanged until published. */
   restorePageRevision: (id: string, revisionId: string) =>
     call<SitePage>(`${page(id)}/revisions/${encodeURIComponent(revisionId)}/restore`, { method: "POST" }),
+
+  // The menus (issue 44): a save publishes at once.
+  navigation: () => call<Menus>("/api/admin/navigation"),
+  saveNavigation: (menus: Menus) => call<Menus>("/api/admin/navigation", { method: "PUT", body: menus }),
+  navigationRevisions: () => call<NavigationRevision[]>("/api/admin/navigation/revisions"),
+  restoreNavigation: (id: string) => call<Menus>(`/api/admin/navigation/revisions/${encodeURIComponent(id)}/restore`, { method: "POST" }),
 
   listMessages: (page: number, query: Partial<InboxQuery> = {}) =>
     call<ContactMessagePage>(`/api/admin/contact/messages?${inboxSearchParams({ ...query, page })}`),
