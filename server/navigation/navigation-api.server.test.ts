@@ -7,7 +7,7 @@ import { testDatabaseKinds } from "../../tests/helpers/test-database";
 import { ensureAdminPassword, login } from "../auth/admin-auth.server";
 import { createPage } from "../pages/site-pages.server";
 import { navigationRouter } from "./navigation-api.server";
-import { readMenus } from "./navigation.server";
+import { forgetMenus, readMenus } from "./navigation.server";
 
 const PASSWORD = "correct horse battery staple";
 
@@ -142,5 +142,16 @@ describe.each(testDatabaseKinds)("navigation API on %s", (kind) => {
     const events = await db.selectFrom("audit_events").select(["action", "target"]).where("action", "like", "navigation.%").orderBy("at").orderBy("id").execute();
     expect(events.map((event) => event.action)).toEqual(["navigation.saved", "navigation.saved", "navigation.restored"]);
     expect(events[2]!.target).toBe(listed[1]!.id);
+  });
+
+  test("with the menus unreadable, pages keep the menus last read (the specification's before any)", async () => {
+    const { db, call } = await start();
+    expect(await readMenus(db)).toEqual(DEFAULT_MENUS);
+    const menus: Menus = { header: [{ label: "Docs", href: "https://docs.example.com/" }], footer: [{ label: "Privacy Policy", href: "/privacy" }] };
+    expect((await call("PUT", "/admin/navigation", menus)).status).toBe(200);
+    expect(await readMenus(db)).toEqual(menus);
+    await db.schema.dropTable("navigation_versions").execute();
+    forgetMenus(db);
+    expect(await readMenus(db)).toEqual(menus);
   });
 });

@@ -27,6 +27,8 @@ const OTHER_ADDRESSES = ["/blog/search"];
 // change moves the count on) or one the page cache's watcher reads from another process and hands
 // to `forgetMenus`.
 const kept = new WeakMap<AppDatabase, { change: number; menus: Promise<Menus> }>();
+/** The menus each database last answered with: what pages show while it is away. */
+const lastRead = new WeakMap<AppDatabase, Menus>();
 let localChanges = 0;
 onLocalContentChange(() => {
   localChanges += 1;
@@ -36,11 +38,14 @@ onLocalContentChange(() => {
 export function readMenus(db: AppDatabase): Promise<Menus> {
   const known = kept.get(db);
   if (known && known.change === localChanges) return known.menus;
-  const menus = readNewest(db);
-  kept.set(db, { change: localChanges, menus });
-  menus.catch(() => {
+  // With the database away, every page still renders: with the menus last read, or the
+  // specification's; the next render asks the database again.
+  const menus: Promise<Menus> = readNewest(db).catch(() => {
     if (kept.get(db)?.menus === menus) kept.delete(db);
+    return lastRead.get(db) ?? DEFAULT_MENUS;
   });
+  kept.set(db, { change: localChanges, menus });
+  void menus.then((read) => lastRead.set(db, read));
   return menus;
 }
 
