@@ -44,6 +44,7 @@ import * as people from "./migrations/0071-people";
 import * as passkeys from "./migrations/0072-passkeys";
 import * as postReview from "./migrations/0073-post-review";
 import * as reportAssignment from "./migrations/0074-report-assignment";
+import * as forms from "./migrations/0079-forms";
 
 /**
  * Every migration, in order. Listed explicitly (not read from disk) so the bundled
@@ -94,6 +95,7 @@ export const migrations: Record<string, Migration> = {
   "0072-passkeys": passkeys,
   "0073-post-review": postReview,
   "0074-report-assignment": reportAssignment,
+  "0079-forms": forms,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
