@@ -29,6 +29,8 @@ export default [
     route("admin/pages", "routes/admin-pages.tsx"),
     route("admin/pages/new", "routes/admin-page-editor.tsx", { id: "admin-page-new" }),
     route("admin/pages/edit/:id", "routes/admin-page-editor.tsx", { id: "admin-page-edit" }),
+    route("admin/forms", "routes/admin-forms.tsx"),
+    route("admin/forms/:id", "routes/admin-form-submissions.tsx"),
     route("admin/messages", "routes/admin-messages.tsx"),
     route("admin/reports", "routes/admin-reports.tsx"),
     route("admin/reports/metrics", "routes/admin-report-metrics.tsx"),

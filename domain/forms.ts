@@ -107,3 +107,9 @@ export function formProblems(error: z.ZodError): Record<string, string> {
   for (const issue of error.issues) problems[issue.path.join(".") || "form"] ??= issue.message;
   return problems;
 }
+
+/** The CSV export's file name: the form's name as a slug, and the day. */
+export function submissionsFileName(formName: string, now = new Date()): string {
+  const slug = formName.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "form";
+  return `${slug}-submissions-${now.toISOString().slice(0, 10)}.csv`;
+}

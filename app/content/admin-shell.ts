@@ -4,6 +4,7 @@ export const adminShellCopy = {
   navLabel: "Admin",
   posts: "Posts",
   pages: "Pages",
+  forms: "Forms",
   messages: "Messages",
   reports: "Reports",
   analytics: "Analytics",

@@ -1,10 +1,11 @@
 import express from "express";
 import { formEntryMessages } from "../../domain/form-entries";
+import { submissionsFileName } from "../../domain/forms";
 import { adminRoutes, recordAudit } from "../auth/admin-routes.server";
 import type { AppServices } from "../context.server";
 import { formBody, sendApiError, sendRateLimited } from "../http/api-errors.server";
 import { clientKey } from "../http/client-key.server";
-import { findForm, listForms, listSubmissions, saveForm, submissionsCsv, submissionsFileName, submitFormEntry, type FormSaveResult } from "./forms.server";
+import { findForm, listForms, listSubmissions, saveForm, submissionsCsv, submitFormEntry, type FormSaveResult } from "./forms.server";
 
 /**
  * Forms the team builds (docs/decisions/220): the admin's list, builder and submissions, and the
@@ -52,7 +53,7 @@ export function formsApiRouter(services: AppServices) {
     if (!form) return sendApiError(res, 404, formEntryMessages.notFound);
     const submissions = await listSubmissions(services.db, form.id);
     if (req.query.format === "csv") {
-      res.type("text/csv; charset=utf-8").attachment(submissionsFileName(form)).send(submissionsCsv(form, submissions));
+      res.type("text/csv; charset=utf-8").attachment(submissionsFileName(form.name)).send(submissionsCsv(form, submissions));
       return;
     }
     if (req.query.format !== undefined && req.query.format !== "json") {

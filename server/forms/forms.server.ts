@@ -186,9 +186,3 @@ export function submissionsCsv(form: PublicForm, submissions: readonly FormSubmi
   ]);
   return csvText(header, rows);
 }
-
-/** The CSV's file name: the form's name as a slug, and the day. */
-export function submissionsFileName(form: PublicForm, now = new Date()): string {
-  const slug = form.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "form";
-  return `${slug}-submissions-${now.toISOString().slice(0, 10)}.csv`;
-}

@@ -38,6 +38,7 @@ function CountPill({ count, label }: { count: number | undefined; label: (count:
 const SCREEN_LABELS: Record<AdminScreen["path"], string> = {
   "/admin/blog": copy.posts,
   "/admin/pages": copy.pages,
+  "/admin/forms": copy.forms,
   "/admin/messages": copy.messages,
   "/admin/reports": copy.reports,
   "/admin/analytics": copy.analytics,

@@ -8,6 +8,7 @@ import { may, type AdminAction, type Role } from "../../../domain/roles";
 export const ADMIN_SCREENS = [
   { path: "/admin/blog", action: "posts.read" },
   { path: "/admin/pages", action: "pages.read" },
+  { path: "/admin/forms", action: "forms.edit" },
   { path: "/admin/messages", action: "leads.read" },
   { path: "/admin/reports", action: "reports.read" },
   { path: "/admin/analytics", action: "analytics.read" },
