@@ -22,7 +22,7 @@ export const FIELD_TYPE_LABELS: Record<FormField["type"], string> = {
 };
 
 export const formMessages = {
-  nameRequired: "Name is required",
+  nameRequired: "Form name is required",
   labelRequired: "Label is required",
   fieldNameFormat: "A field name is a lower-case word of letters, digits and underscores, starting with a letter",
   fieldNameReserved: "This name is kept for the visit's source",

@@ -73,6 +73,6 @@ describe.each(testDatabaseKinds)("forms and submissions through export and impor
     const now = new Date().toISOString();
     const file = { forms: [{ ...survey, id: "f1", name: "", created_at: now, updated_at: now }], form_submissions: [{ id: "s1", form_id: "nope" }] };
     const result = await importForms(target.db, JSON.parse(JSON.stringify(file)));
-    expect(result).toEqual({ forms: { created: [], updated: [], refused: [{ id: "f1", fields: { name: "Name is required" } }] }, submissions: { imported: 0, skipped: 1 } });
+    expect(result).toEqual({ forms: { created: [], updated: [], refused: [{ id: "f1", fields: { name: "Form name is required" } }] }, submissions: { imported: 0, skipped: 1 } });
   });
 });

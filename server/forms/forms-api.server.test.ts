@@ -71,7 +71,7 @@ describe.each(testDatabaseKinds)("forms API on %s", (kind) => {
   test("a bad definition answers 400 naming the field; nothing is stored", async () => {
     const { db, create } = await start();
     const cases: [unknown, Record<string, string>][] = [
-      [{ ...webinar, name: " " }, { name: "Name is required" }],
+      [{ ...webinar, name: " " }, { name: "Form name is required" }],
       [{ ...webinar, submit_label: "" }, { submit_label: "Button label is required" }],
       [{ ...webinar, success_message: "" }, { success_message: "Thank-you text is required" }],
       [{ ...webinar, fields: [] }, { fields: "Add at least one field" }],
