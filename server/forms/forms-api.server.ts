@@ -30,7 +30,7 @@ export function formsApiRouter(services: AppServices) {
   admin.door("forms.edit").post("/admin/forms", async (req, res) => {
     const result = await saveForm(services.db, req.body);
     if (!result.ok) return answerSaveFailure(res, result);
-    await recordAudit(res, { action: "form.created", target: result.form.id });
+    await recordAudit(res, { action: "form.created", target: result.form.id, label: result.form.name });
     res.status(201).json(result.form);
   });
 
@@ -43,7 +43,7 @@ export function formsApiRouter(services: AppServices) {
   admin.door("forms.edit").put("/admin/forms/:id", async (req, res) => {
     const result = await saveForm(services.db, req.body, String(req.params.id));
     if (!result.ok) return answerSaveFailure(res, result);
-    await recordAudit(res, { action: "form.updated", target: result.form.id });
+    await recordAudit(res, { action: "form.updated", target: result.form.id, label: result.form.name });
     res.json(result.form);
   });
 
