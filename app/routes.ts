@@ -30,6 +30,8 @@ export default [
     route("admin/pages/new", "routes/admin-page-editor.tsx", { id: "admin-page-new" }),
     route("admin/pages/edit/:id", "routes/admin-page-editor.tsx", { id: "admin-page-edit" }),
     route("admin/navigation", "routes/admin-navigation.tsx"),
+    route("admin/forms", "routes/admin-forms.tsx"),
+    route("admin/forms/:id", "routes/admin-form-submissions.tsx"),
     route("admin/messages", "routes/admin-messages.tsx"),
     route("admin/reports", "routes/admin-reports.tsx"),
     route("admin/reports/metrics", "routes/admin-report-metrics.tsx"),

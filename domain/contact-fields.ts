@@ -91,6 +91,8 @@ export type ContactMessage = VisitSource & {
   email_status: ContactEmailStatus | null;
   /** How it went out: 'log' when no SMTP server is configured. */
   email_via: "smtp" | "log" | null;
+  /** The form it was sent with (docs/decisions/220); "" for the contact form. */
+  form_name: string;
 };
 
 export type ContactMessagePage = {

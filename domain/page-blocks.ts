@@ -283,6 +283,8 @@ export const pageBlockSchemas = {
     actions: z.array(actionSchema).min(1, pageBlockMessages.required).max(2, pageBlockMessages.tooManyItems),
   }),
   contact_form: z.object({ ...base, type: z.literal("contact_form"), title: optionalLine(), lead: optionalText() }),
+  /** A form the team built (docs/decisions/220), named by its id; its fields come from the form. */
+  form: z.object({ ...base, type: z.literal("form"), form_id: line(PAGE_BLOCK_LIMITS.id), title: optionalLine(), lead: optionalText() }),
   latest_posts: z.object({
     ...base,
     type: z.literal("latest_posts"),
@@ -338,6 +340,7 @@ export const PAGE_BLOCK_LIBRARY: Record<PageBlockType, { label: string; descript
   image: { label: "Image", description: "A picture with alt text and an optional caption." },
   cta: { label: "Call to action", description: "A closing band with one or two buttons." },
   contact_form: { label: "Contact form", description: "The contact form; messages reach the team's inbox and email." },
+  form: { label: "Form", description: "A form built under Forms; each submission is a lead in the inbox, named by its form." },
   latest_posts: { label: "Latest posts", description: "The newest blog posts, of one category or all." },
   legal_document: { label: "Legal document", description: "Headed sections with an effective date and a table of contents." },
 };

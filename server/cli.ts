@@ -14,6 +14,7 @@ import { ensureSpecificationPages } from "./pages/specification-pages.server";
 import { exportPosts, importPosts } from "./blog/post-transfer.server";
 import { exportPages, importPages } from "./pages/page-transfer.server";
 import { exportNavigation, importNavigation } from "./navigation/navigation-transfer.server";
+import { exportForms, importForms } from "./forms/form-transfer.server";
 import { loadConfig, type Config } from "./config.server";
 import { backupDatabase } from "./db/backup.server";
 import { copyDatabase } from "./db/copy-database.server";
@@ -154,9 +155,9 @@ const commands: Record<string, Command> = {
     },
   },
   export: {
-    summary: "write every blog post, its revisions, old addresses and images, every page, and the menus' versions, as JSON to a file (or standard output): export [file]",
+    summary: "write every blog post, its revisions, old addresses and images, every page, the menus' versions, and every form with its submissions, as JSON to a file (or standard output): export [file]",
     async run({ db, args }) {
-      const json = JSON.stringify({ ...(await exportPosts(db)), ...(await exportPages(db)), ...(await exportNavigation(db)) }, null, 2);
+      const json = JSON.stringify({ ...(await exportPosts(db)), ...(await exportPages(db)), ...(await exportNavigation(db)), ...(await exportForms(db)) }, null, 2);
       const [file] = args;
       if (!file) return void process.stdout.write(`${json}\n`);
       await writeFile(file, `${json}\n`);
@@ -173,6 +174,12 @@ const commands: Record<string, Command> = {
       console.log(`Created ${created.length}, updated ${updated.length}, refused ${refused.length}.`);
       console.log(`Revisions: added ${revisions.imported}, skipped ${revisions.skipped}. Old addresses: added ${redirects.imported}, skipped ${redirects.skipped}.`);
       for (const { slug, fields } of refused) console.log(`  refused "${slug}": ${describeFields(fields)}`);
+      // Forms first: the pages' form blocks name them.
+      const forms = await importForms(db, data);
+      if (forms.forms.created.length + forms.forms.updated.length + forms.forms.refused.length + forms.submissions.imported + forms.submissions.skipped > 0) {
+        console.log(`Forms: created ${forms.forms.created.length}, updated ${forms.forms.updated.length}, refused ${forms.forms.refused.length}; submissions added ${forms.submissions.imported}, skipped ${forms.submissions.skipped}.`);
+        for (const { id, fields } of forms.forms.refused) console.log(`  refused form "${id}": ${describeFields(fields)}`);
+      }
       const menus = await importNavigation(db, data);
       if (menus.imported + menus.skipped + menus.refused.length > 0) {
         console.log(`Menu versions: added ${menus.imported}, skipped ${menus.skipped}, refused ${menus.refused.length}.`);

@@ -15,6 +15,7 @@ import { demoClicksRouter } from "./analytics/demo-clicks-api.server";
 import { apiErrorHandler, apiNotFound, jsonBody, noStore, sendApiError } from "./http/api-errors.server";
 import { clientKey, warnOfUntrustedForwarding } from "./http/client-key.server";
 import { contactApiRouter } from "./contact/contact-api.server";
+import { formsApiRouter } from "./forms/forms-api.server";
 import { refuseCrossSite } from "./http/cross-site.server";
 import { feedsRouter } from "./blog/feeds-api.server";
 import { healthRouter } from "./lifecycle/health-api.server";
@@ -109,6 +110,7 @@ export function apiDoors(services: AppServices, webVitals?: WebVitalsDoor): Door
     { paths: ["/admin/navigation"], router: navigationRouter(services) },
     { paths: ["/admin/me", "/admin/people", "/admin/invitations/"], router: peopleRouter(services) },
     { paths: ["/contact", "/admin/contact/messages"], router: contactApiRouter(services) },
+    { paths: ["/forms/", "/admin/forms"], router: formsApiRouter(services) },
     { paths: ["/admin/counts"], router: adminCountsRouter(services) },
     { paths: ["/admin/authors"], router: knownAuthorsRouter(services) },
     { paths: ["/admin/posts/", "/admin/review-requests"], router: reviewRequestsRouter(services) },

@@ -224,6 +224,7 @@ export const blockFieldLabels = {
   term: "Term",
   contactItems: "Contact details (email, phone, address, securityEmail)",
   contactItem: "Contact detail",
+  form: "Form",
 } as const;
 
 export type BlockFieldLabel = keyof typeof blockFieldLabels;

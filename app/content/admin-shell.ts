@@ -5,6 +5,7 @@ export const adminShellCopy = {
   posts: "Posts",
   pages: "Pages",
   navigation: "Menus",
+  forms: "Forms",
   messages: "Messages",
   reports: "Reports",
   analytics: "Analytics",

@@ -5,6 +5,8 @@ import { sourceText } from "../../domain/lead-source";
 export const contactInboxCopy = {
   title: adminTexts.contactMessages,
   messageFrom: (name: string) => `Message from ${name}`,
+  /** A form's submission names its form (docs/decisions/220). */
+  form: (name: string) => `Form: ${name}`,
   loading: "Loading messages...",
   empty: "No messages yet.",
   loadFailed: "Could not load the messages. Please try again.",

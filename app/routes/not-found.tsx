@@ -1,9 +1,11 @@
-import { data, redirect } from "react-router";
+import { data, redirect, useActionData } from "react-router";
 import { PAGE_PATH_PATTERN } from "../../domain/site-pages";
 import { PAGES_TAG, POSTS_TAG } from "../../server/cache/content-changes.server";
 import { findPublishedPage, pageExtras } from "../../server/pages/public-pages.server";
 import { splitComponentsLoaded } from "../components/blocks/split-component";
 import { PageBlocks } from "../components/blocks/page-blocks";
+import { FormBlocksContext } from "../components/blocks/form-block-state";
+import { answerFormPost } from "../lib/forms/form-post.server";
 import { NotFound } from "../components/layout/not-found";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import { sitePageMeta } from "../lib/pages/page-meta";
@@ -19,16 +21,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // /webinar goes when a page is published there. A page that lists posts goes when they change.
   context.cacheTags = [PAGES_TAG];
   const { pathname, search } = new URL(request.url);
-  // A page's address in its one spelling: lower case, no trailing slash. Others cannot be a page.
-  const path = pathname.toLowerCase().replace(/\/+$/, "");
+  const path = pageAddress(pathname);
   if (!PAGE_PATH_PATTERN.test(path)) return notFound();
   const found = await findPublishedPage(context.services.db, path);
   if (found.kind === "redirect") throw redirect(`${found.to}${search}`, 301);
   if (found.kind === "none") return notFound();
   if (path !== pathname) throw redirect(`${path}${search}`, 301);
-  const [{ posts, images, showsPosts }] = await Promise.all([pageExtras(context.services.db, found.page.blocks), splitComponentsLoaded()]);
+  const [{ posts, images, forms, showsPosts }] = await Promise.all([pageExtras(context.services.db, found.page.blocks), splitComponentsLoaded()]);
   if (showsPosts) context.cacheTags = [PAGES_TAG, POSTS_TAG];
-  return { page: found.page, posts, images };
+  return { page: found.page, posts, images, forms };
+}
+
+/** A form of the page sent without JavaScript (docs/decisions/221); any other post finds nothing here. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const path = pageAddress(new URL(request.url).pathname);
+  const found = PAGE_PATH_PATTERN.test(path) ? await findPublishedPage(context.services.db, path) : undefined;
+  return answerFormPost(request, context, found?.kind === "page" ? found.page : undefined);
+}
+
+/** A page's address in its one spelling: lower case, no trailing slash. Others cannot be a page. */
+function pageAddress(pathname: string): string {
+  return pathname.toLowerCase().replace(/\/+$/, "");
 }
 
 function notFound() {
@@ -39,6 +52,11 @@ export const meta: Route.MetaFunction = ({ matches, data: loaderData }) =>
   pageMeta(siteFromMatches(matches), loaderData?.page ? sitePageMeta(loaderData.page) : notFoundMeta);
 
 export default function NotFoundPage({ loaderData }: Route.ComponentProps) {
+  const posted = useActionData<typeof action>();
   if (!loaderData.page) return <NotFound />;
-  return <PageBlocks blocks={loaderData.page.blocks} posts={loaderData.posts} images={loaderData.images} />;
+  return (
+    <FormBlocksContext.Provider value={{ forms: {}, posted }}>
+      <PageBlocks blocks={loaderData.page.blocks} posts={loaderData.posts} images={loaderData.images} forms={loaderData.forms} />
+    </FormBlocksContext.Provider>
+  );
 }

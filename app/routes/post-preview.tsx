@@ -36,8 +36,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   const page = await getPreviewPage(db, params.token);
   if (!page) return data({ post: null, page: null }, { status: 404, headers: PRIVATE_HEADERS });
-  const [{ posts, images }] = await Promise.all([pageExtras(db, page.blocks), splitComponentsLoaded()]);
-  return data({ post: null, page: { ...page, posts, images } }, { status: 200, headers: PRIVATE_HEADERS });
+  const [{ posts, images, forms }] = await Promise.all([pageExtras(db, page.blocks), splitComponentsLoaded()]);
+  return data({ post: null, page: { ...page, posts, images, forms } }, { status: 200, headers: PRIVATE_HEADERS });
 }
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
@@ -64,7 +64,7 @@ export default function PostPreviewPage({ loaderData }: Route.ComponentProps) {
     return (
       <>
         <PreviewBanner />
-        <PageBlocks blocks={page.blocks} posts={page.posts} images={page.images} />
+        <PageBlocks blocks={page.blocks} posts={page.posts} images={page.images} forms={page.forms} />
       </>
     );
   }

@@ -124,6 +124,7 @@ function selectInboxMessages(db: AppServices["db"]) {
       "contact_messages.utm_source",
       "contact_messages.utm_medium",
       "contact_messages.utm_campaign",
+      "contact_messages.form_name",
       "mail_outbox.status as email_status",
       "mail_outbox.delivered_via as email_via",
     ]);

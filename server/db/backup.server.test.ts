@@ -11,6 +11,7 @@ import { DAY_KEYED_TABLES } from "../analytics/day-salts.server";
 import { submitContactMessage } from "../contact/contact-messages.server";
 import { listNavigationRevisions, readMenus, saveMenus } from "../navigation/navigation.server";
 import { createDatabase } from "./database.server";
+import { listForms, listSubmissions, saveForm, submitFormEntry } from "../forms/forms.server";
 
 describe.each(testDatabaseKinds)("npm run admin -- backup on %s", (kind) => {
   const cleanups: (() => Promise<void> | void)[] = [];
@@ -78,6 +79,25 @@ describe.each(testDatabaseKinds)("npm run admin -- backup on %s", (kind) => {
     cleanups.push(() => backup.destroy());
     expect(await readMenus(backup)).toEqual(live.menus);
     expect(await listNavigationRevisions(backup)).toEqual(await listNavigationRevisions(database.db));
+  });
+
+  test("carries the forms and their submissions", { timeout: 60_000 }, async () => {
+    const database: TestDatabase = await createTestDatabase(kind);
+    cleanups.push(() => database.destroy());
+    const dir = mkdtempSync(path.join(tmpdir(), "dialogic-backup-"));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const saved = await saveForm(database.db, { name: "Webinar", fields: [{ name: "company", label: "Company", type: "text", required: true }], submit_label: "Register", success_message: "Thanks." });
+    if (!saved.ok) throw new Error("not saved");
+    expect((await submitFormEntry(testServices(database.db), saved.form.id, { company: "Northwind" })).ok).toBe(true);
+
+    const file = path.join(dir, "backup.db");
+    const { code, output } = await runCli(["backup", file], cliEnv(database.target));
+    expect(code, output).toBe(0);
+    expect(output).toMatch(/forms 1/);
+    const backup = createDatabase({ kind: "sqlite", file });
+    cleanups.push(() => backup.destroy());
+    expect(await listForms(backup)).toEqual(await listForms(database.db));
+    expect(await listSubmissions(backup, saved.form.id)).toEqual([expect.objectContaining({ answers: { company: "Northwind" } })]);
   });
 
   test("leaves the day's analytics salt and hashes out, without a trace in the file", { timeout: 60_000 }, async () => {

@@ -19,6 +19,8 @@ import { findPublishedPage } from "../pages/public-pages.server";
 import { createPage, getPage, publishPage, updatePage } from "../pages/site-pages.server";
 import { SITE_COPY_STEPS } from "../copy-steps.server";
 import { listNavigationRevisions, readMenus, saveMenus } from "../navigation/navigation.server";
+import { listForms, listSubmissions, saveForm, submitFormEntry } from "../forms/forms.server";
+import { testServices } from "../../tests/helpers/http-server";
 
 // From the embedded default to each kind of target, PostgreSQL included when it is configured.
 describe.each(testDatabaseKinds)("copy-db from SQLite to %s", (targetKind) => {
@@ -92,6 +94,26 @@ describe.each(testDatabaseKinds)("copy-db from SQLite to %s", (targetKind) => {
     expect(counts).toMatchObject({ navigation_versions: 2 });
     expect(await listNavigationRevisions(target)).toEqual(await listNavigationRevisions(source));
     expect(await readMenus(target)).toEqual(second.menus);
+  });
+
+  test("forms move with their submissions, which stay leads named by their form", async () => {
+    const source = await open("sqlite");
+    const target = await open(targetKind);
+    const saved = await saveForm(source, {
+      name: "Webinar",
+      fields: [{ name: "email", label: "Email", type: "email", required: true }, { name: "consent", label: "I agree", type: "consent", required: true }],
+      submit_label: "Register",
+      success_message: "See you there.",
+    });
+    if (!saved.ok) throw new Error("not saved");
+    const sent = await submitFormEntry(testServices(source), saved.form.id, { email: "ada@example.com", consent: true, utm_campaign: "spring" });
+    if (!sent.ok) throw new Error("not sent");
+
+    const counts = await copyDatabase(source, target, SITE_COPY_STEPS);
+    expect(counts).toMatchObject({ forms: 1, contact_messages: 1 });
+    expect(await listForms(target)).toEqual(await listForms(source));
+    expect(await listSubmissions(target, saved.form.id)).toEqual(await listSubmissions(source, saved.form.id));
+    expect((await listSubmissions(target, saved.form.id))[0]).toMatchObject({ answers: { email: "ada@example.com", consent: true }, utm_campaign: "spring" });
   });
 
   test("schedules, SEO fields, old slugs and uploaded images move too", async () => {

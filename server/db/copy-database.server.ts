@@ -45,6 +45,8 @@ const COPIED_TABLES = [
   { table: "admin_passkeys", key: "id", batch: 500 },
   { table: "audit_events", key: "id", batch: 1000 },
   { table: "mail_outbox", key: "id", batch: 500 },
+  // Forms the team builds (decision 220); their submissions are contact messages.
+  { table: "forms", key: "id", batch: 100 },
   { table: "contact_messages", key: "id", batch: 500 },
   { table: "security_reports", key: "id", batch: 100 },
   { table: "report_case_tokens", key: "token_hash", batch: 500 },

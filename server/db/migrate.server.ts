@@ -46,6 +46,7 @@ import * as postReview from "./migrations/0073-post-review";
 import * as reportAssignment from "./migrations/0074-report-assignment";
 import * as reportSuggestionsAndNotes from "./migrations/0076-report-suggestions-and-notes";
 import * as navigationMenus from "./migrations/0078-navigation-menus";
+import * as forms from "./migrations/0079-forms";
 import * as pageRevisionAuthor from "./migrations/0080-page-revision-author";
 
 /**
@@ -99,6 +100,7 @@ export const migrations: Record<string, Migration> = {
   "0074-report-assignment": reportAssignment,
   "0076-report-suggestions-and-notes": reportSuggestionsAndNotes,
   "0078-navigation-menus": navigationMenus,
+  "0079-forms": forms,
   "0080-page-revision-author": pageRevisionAuthor,
 };
 

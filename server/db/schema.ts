@@ -177,7 +177,22 @@ export type ContactMessagesTable = {
   read_at: string | null;
   /** The notification email in mail_outbox. */
   mail_id: string | null;
+  /** A form's submission (migration 0079, docs/decisions/220): its form, the form's name then, its answers as JSON; null and "" for the contact form. */
+  form_id: Generated<string | null>;
+  form_name: Generated<string>;
+  form_answers: Generated<string>;
 } & LeadSourceColumns;
+
+/** Forms the team builds (migration 0079): their fields as JSON (domain/form-entries.ts FormField[]). */
+export type FormsTable = {
+  id: string;
+  name: string;
+  fields: string;
+  submit_label: string;
+  success_message: string;
+  created_at: string;
+  updated_at: string;
+};
 
 /** Where a lead came from (migration 0032, docs/decisions/142); "" = not known. */
 export type LeadSourceColumns = {
@@ -550,6 +565,7 @@ export type Database = {
   admin_sessions: AdminSessionsTable;
   admin_people: AdminPeopleTable;
   contact_messages: ContactMessagesTable;
+  forms: FormsTable;
   security_reports: SecurityReportsTable;
   report_attachments: ReportAttachmentsTable;
   report_attachment_chunks: ReportAttachmentChunksTable;

@@ -21,7 +21,7 @@ export function everyCase(type: PageBlockType): boolean {
   switch (type) {
     case "hero": case "rich_text": case "feature_cards": case "steps": case "statistic": case "use_cases":
     case "faq": case "comparison": case "step_explorer": case "quote": case "logo_strip": case "image":
-    case "cta": case "contact_form": case "latest_posts": case "legal_document":
+    case "cta": case "contact_form": case "form": case "latest_posts": case "legal_document":
       return true;
     default:
       return assertNever(type, "block type");

@@ -46,6 +46,7 @@ export const blockCleaners: { [T in PageBlockType]: BlockCleaner<T> } = {
   image: keep,
   cta: keep,
   contact_form: keep,
+  form: keep,
   latest_posts: keep,
   legal_document: (block) => ({
     ...block,

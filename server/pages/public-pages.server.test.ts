@@ -40,7 +40,7 @@ describe.each(testDatabaseKinds)("what a page's blocks show beyond their fields 
     const db = await server.database();
     await seedPost(db, { title: "Spaced practice", slug: "spaced-practice", category: "Learning science", content: "<p>Read me.</p>", published: true });
     const extras = await pageExtras(db, [{ ...latestPosts("hidden", "", 3), hidden: true }, everyBlock()[0]!]);
-    expect(extras).toEqual({ posts: {}, images: {}, showsPosts: false });
+    expect(extras).toEqual({ posts: {}, images: {}, forms: {}, showsPosts: false });
   });
 
   test("the uploaded images its blocks name come with their size and smaller copies; other addresses are shown as they are", async () => {

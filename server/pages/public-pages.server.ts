@@ -8,6 +8,8 @@ import { latestOfTaxonomy } from "../blog/post-taxonomy.server";
 import type { AppDatabase } from "../db/database.server";
 import type { SitePagesTable } from "../db/schema";
 import { responsiveImages } from "../media/media.server";
+import { formsByIds } from "../forms/forms.server";
+import type { PublicForm } from "../../domain/form-entries";
 
 /**
  * What the public site reads of the pages the marketing team edits: the live version of a
@@ -70,18 +72,21 @@ export async function sitemapPages(db: AppDatabase, now = new Date()): Promise<{
 /**
  * What a page's blocks show beyond their own fields (app/components/blocks/page-blocks.tsx): the
  * newest posts of each shown "latest posts" block, by block id, and the size and smaller copies
- * of the uploaded images the blocks name. `showsPosts`: the page changes when the posts do.
+ * of the uploaded images the blocks name, and the forms the form blocks name, by id. `showsPosts`:
+ * the page changes when the posts do.
  */
 export type PageExtras = {
   posts: Record<string, PublicPostSummary[]>;
   images: Record<string, ResponsiveImage>;
+  forms: Record<string, PublicForm>;
   showsPosts: boolean;
 };
 
 export async function pageExtras(db: AppDatabase, blocks: readonly PageBlock[]): Promise<PageExtras> {
   const shown = blocks.filter((block) => !block.hidden);
   const postBlocks = shown.flatMap((block) => (block.type === "latest_posts" ? [block] : []));
-  const [posts, images] = await Promise.all([
+  const formIds = shown.flatMap((block) => (block.type === "form" ? [block.form_id] : []));
+  const [posts, images, forms] = await Promise.all([
     Promise.all(
       postBlocks.map(async (block) => {
         const found = block.category
@@ -91,8 +96,9 @@ export async function pageExtras(db: AppDatabase, blocks: readonly PageBlock[]):
       }),
     ),
     responsiveImages(db, shown.flatMap(imagesOf).map((image) => image.src)),
+    formsByIds(db, formIds),
   ]);
-  return { posts: Object.fromEntries(posts), images: Object.fromEntries(images), showsPosts: postBlocks.length > 0 };
+  return { posts: Object.fromEntries(posts), images: Object.fromEntries(images), forms, showsPosts: postBlocks.length > 0 };
 }
 
 function imagesOf(block: PageBlock): PageImage[] {

@@ -164,6 +164,7 @@ export function everyBlock(): PageBlock[] {
       actions: [{ kind: "demo" }, { kind: "contact" }],
     },
     { id: "contact", type: "contact_form", hidden: false, title: "Talk to us", lead: "We answer within one working day." },
+    { id: "webinar-form", type: "form", hidden: false, form_id: "webinar", title: "Save your seat", lead: "Forty minutes, live, with questions." },
     { id: "posts", type: "latest_posts", hidden: false, title: "From the blog", category: "", count: 3 },
     {
       id: "terms",

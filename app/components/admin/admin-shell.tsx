@@ -39,6 +39,7 @@ const SCREEN_LABELS: Record<AdminScreen["path"], string> = {
   "/admin/blog": copy.posts,
   "/admin/pages": copy.pages,
   "/admin/navigation": copy.navigation,
+  "/admin/forms": copy.forms,
   "/admin/messages": copy.messages,
   "/admin/reports": copy.reports,
   "/admin/analytics": copy.analytics,

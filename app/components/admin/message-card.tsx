@@ -11,10 +11,13 @@ export function MessageCard({ message, onSetRead }: { message: ContactMessage; o
     >
       <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
         <div className="min-w-0">
+          {message.form_name ? <p className="text-sm font-semibold text-indigo-800">{copy.form(message.form_name)}</p> : null}
           <h2 className="font-semibold break-words text-slate-900">{message.name}</h2>
-          <a href={`mailto:${message.email}`} className="text-sm break-all text-indigo-700 underline underline-offset-4">
-            {message.email}
-          </a>
+          {message.email ? (
+            <a href={`mailto:${message.email}`} className="text-sm break-all text-indigo-700 underline underline-offset-4">
+              {message.email}
+            </a>
+          ) : null}
         </div>
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <AdminTime iso={message.created_at} className="text-slate-700" />
@@ -37,9 +40,11 @@ export function MessageCard({ message, onSetRead }: { message: ContactMessage; o
         >
           {message.read ? copy.markUnread : copy.markRead}
         </button>
-        <a href={`mailto:${message.email}`} className="inline-flex min-h-9 items-center font-semibold text-indigo-700 underline-offset-4 hover:underline">
-          {copy.reply}
-        </a>
+        {message.email ? (
+          <a href={`mailto:${message.email}`} className="inline-flex min-h-9 items-center font-semibold text-indigo-700 underline-offset-4 hover:underline">
+            {copy.reply}
+          </a>
+        ) : null}
         {message.email_status ? (
           <span className="text-slate-600">
             {message.email_status === "sent" && message.email_via === "log"

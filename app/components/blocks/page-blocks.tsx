@@ -1,3 +1,4 @@
+import { useContext } from "react";
 import { assertNever } from "../../../domain/exhaustive";
 import type { PublicPostSummary } from "../../../domain/blog-post";
 import type { ResponsiveImage } from "../../../domain/media";
@@ -6,6 +7,9 @@ import { BlockImagesContext } from "./block-image";
 import type { BlockPlace } from "./block-section";
 import { splitComponent } from "./split-component";
 import { ContactFormBlock } from "./contact-form-block";
+import { FormBlock } from "./form-block";
+import { FormBlocksContext } from "./form-block-state";
+import type { PublicForm } from "../../../domain/form-entries";
 import { CtaBlock } from "./cta-block";
 import { FaqBlock } from "./faq-block";
 import { FeatureCardsBlock } from "./feature-cards-block";
@@ -35,6 +39,7 @@ const LegalDocumentBlock = splitComponent(() => lazyBlocks().then((module) => mo
  *   them); a block without an entry shows nothing.
  * - `images`: the size and `srcset` of the uploaded images the blocks name, by address; without
  *   an entry an image is shown as it is.
+ * - `forms`: the forms the "form" blocks name, by id; a block whose form is missing shows nothing.
  *
  * A hero's title is the page's h1; the block after a hero sits right under it. Beyond the common
  * blocks (hero, rich text, cards, steps, call to action), a block's code loads only on the pages
@@ -44,13 +49,15 @@ export function PageBlocks({
   blocks,
   posts = {},
   images = {},
+  forms,
 }: {
   blocks: readonly PageBlock[];
   posts?: Readonly<Record<string, readonly PublicPostSummary[]>>;
   images?: Readonly<Record<string, ResponsiveImage>>;
+  forms?: Readonly<Record<string, PublicForm>>;
 }) {
   const shown = blocks.filter((block) => !block.hidden);
-  return (
+  const content = (
     <BlockImagesContext.Provider value={images}>
       {shown.map((block, index) => {
         const previous = shown[index - 1];
@@ -59,6 +66,13 @@ export function PageBlocks({
       })}
     </BlockImagesContext.Provider>
   );
+  return forms ? <FormsOfPage forms={forms}>{content}</FormsOfPage> : content;
+}
+
+/** The page's forms for its form blocks, beside what a post without JavaScript was answered (a route may give it). */
+function FormsOfPage({ forms, children }: { forms: Readonly<Record<string, PublicForm>>; children: React.ReactNode }) {
+  const { posted } = useContext(FormBlocksContext);
+  return <FormBlocksContext.Provider value={{ forms, posted }}>{children}</FormBlocksContext.Provider>;
 }
 
 function Block({ block, place, posts }: { block: PageBlock; place: BlockPlace; posts: readonly PublicPostSummary[] }) {
@@ -95,6 +109,8 @@ function Block({ block, place, posts }: { block: PageBlock; place: BlockPlace; p
       return <StepExplorerBlock block={block} place={place} />;
     case "contact_form":
       return <ContactFormBlock block={block} place={place} />;
+    case "form":
+      return <FormBlock block={block} place={place} />;
     default:
       return assertNever(block, "block type");
   }

@@ -23,6 +23,8 @@ import type { PageRevision, PageRevisionSummary } from "../../../domain/page-rev
 import type { PageSeo, PageSummary, SitePage } from "../../../domain/site-pages";
 import type { Menus, NavigationRevision } from "../../../domain/navigation";
 import type { ReportStatus } from "../../../domain/vulnerability-report";
+import type { PublicForm } from "../../../domain/form-entries";
+import type { FormDefinition, FormSubmission, FormSummary } from "../../../domain/forms";
 import type { Actor } from "../../../domain/roles";
 import type { DisclosureMetrics } from "../../../server/disclosure/disclosure-metrics.server";
 import type { TriagedReport } from "../../../server/disclosure/triage.server";
@@ -50,6 +52,7 @@ function call<T>(path: string, request: ApiRequest = {}, anonymous = false): Pro
 
 const post = (id: string) => `/api/admin/posts/${encodeURIComponent(id)}`;
 const page = (id: string) => `/api/admin/pages/${encodeURIComponent(id)}`;
+const form = (id: string) => `/api/admin/forms/${encodeURIComponent(id)}`;
 const report = (id: string) => `/api/admin/security/reports/${encodeURIComponent(id)}`;
 
 /** What the page editor sends: the draft's fields (blocks are checked by the server's parsePageBlocks too). */
@@ -238,4 +241,13 @@ export const adminApi = {
   pageStats: (id: string) => call<PostStats>(`${page(id)}/stats?days=30`),
   /** One table of the analytics as a CSV file, under the dashboard's filters. */
   analyticsCsv: (period: PeriodChoice, table: CsvTable, filters: readonly AnalyticsFilter[] = []) => call<Blob>(csvPath(period, table, filters), { read: "blob" }),
+
+  /** Forms the team builds (docs/decisions/220): the list, one form, a new one, a changed one. */
+  listForms: () => call<FormSummary[]>("/api/admin/forms"),
+  form: (id: string) => call<PublicForm>(form(id)),
+  createForm: (definition: FormDefinition) => call<FormSummary>("/api/admin/forms", { method: "POST", body: definition }),
+  updateForm: (id: string, definition: FormDefinition) => call<FormSummary>(form(id), { method: "PUT", body: definition }),
+  /** A form's submissions, newest first; as a CSV file for the export. */
+  formSubmissions: (id: string) => call<{ form: PublicForm; submissions: FormSubmission[] }>(`${form(id)}/submissions`),
+  formSubmissionsCsv: (id: string) => call<Blob>(`${form(id)}/submissions?format=csv`, { read: "blob" }),
 };

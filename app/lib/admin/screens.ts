@@ -9,6 +9,7 @@ export const ADMIN_SCREENS = [
   { path: "/admin/blog", action: "posts.read" },
   { path: "/admin/pages", action: "pages.read" },
   { path: "/admin/navigation", action: "navigation.edit" },
+  { path: "/admin/forms", action: "forms.edit" },
   { path: "/admin/messages", action: "leads.read" },
   { path: "/admin/reports", action: "reports.read" },
   { path: "/admin/analytics", action: "analytics.read" },

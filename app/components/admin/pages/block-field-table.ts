@@ -12,6 +12,8 @@ type Value = Record<string, unknown>;
 
 export type BlockField =
   | (Named & { kind: "line" | "text" | "html" | "date" | "checkbox" })
+  /** A form built under Forms, chosen from their list (its id is stored). */
+  | (Named & { kind: "form" })
   /** An image's address, typed or chosen from the media library; the focus then goes to the sibling field `next` (its alt text). */
   | (Named & { kind: "media"; next: string })
   | (Named & { kind: "number"; min: number; max: number })
@@ -211,6 +213,7 @@ export const BLOCK_FIELDS: Record<PageBlockType, BlockField[]> = {
   image: [image("image", "image", false), line("caption")],
   cta: [line("title"), text("body"), actions(2, 1), anchor],
   contact_form: [line("title"), text("lead")],
+  form: [{ kind: "form", name: "form_id", label: "form" }, line("title"), text("lead")],
   latest_posts: [line("title"), line("category"), { kind: "number", name: "count", label: "count", min: 1, max: 12 }],
   legal_document: [
     line("title"),
@@ -242,6 +245,7 @@ function emptyValue(field: BlockField): [string, unknown][] {
     case "html":
     case "date":
     case "media":
+    case "form":
       return [[field.name, ""]];
     case "checkbox":
       return [[field.name, false]];

@@ -3,6 +3,7 @@ import { FieldError } from "../../ui/form-messages";
 import { LabelledField, type FieldControlProps } from "../../ui/labelled-field";
 import { adminInputClass, fieldLabelClass } from "../admin-form";
 import type { BlockField } from "./block-field-table";
+import { FormPickerField } from "./form-picker-field";
 import { MediaField } from "./media-field";
 import { RichTextField } from "./rich-text-field";
 
@@ -92,6 +93,8 @@ function OneField({ field, value, path, context }: { field: BlockField; value: u
           ))}
         </select>
       ));
+    case "form":
+      return simple((props) => <FormPickerField {...props} name={path.join(".")} value={String(value ?? "")} onChange={set} className={inputLook(Boolean(error))} />);
     case "checkbox":
       return (
         <label className="flex items-start gap-3 text-sm text-slate-700">
