@@ -27,6 +27,13 @@ function sonnerWithoutInlineStyle(): Plugin {
 const ATTACHMENT_DROP_ZONE = ["app/components/security/attachment-picker.tsx", "domain/report-attachments.ts", "app/content/security-submit.ts"];
 
 /**
+ * Small modules every public page's route loads (its meta tags, the page header, the toast's
+ * words): in the site chunk rather than in two small chunks of their own that every page fetches
+ * besides it (the page budget).
+ */
+const EVERY_PAGE = ["app/lib/meta.ts", "domain/exhaustive.ts", "domain/text-length.ts", "app/components/ui/page-header.tsx", "app/components/ui/card-style.ts", "domain/toast.ts"];
+
+/**
  * The site's own modules that the root route imports (header, footer, toaster, shared hooks and
  * copy) go into one chunk: every page loads the root, so they are needed on every page, and left
  * to Rollup they are cut into several small chunks whose split depends on which routes share them.
@@ -36,6 +43,7 @@ const ATTACHMENT_DROP_ZONE = ["app/components/security/attachment-picker.tsx", "
 function siteChunk(): Rollup.GetManualChunk {
   const rootRoute = path.resolve("app/root.tsx");
   const attachmentModules = new Set(ATTACHMENT_DROP_ZONE.map((file) => path.resolve(file)));
+  const everyPageModules = new Set(EVERY_PAGE.map((file) => path.resolve(file)));
   let rootModules: Set<string> | undefined;
   return (id, { getModuleInfo }) => {
     if (!rootModules) {
@@ -49,7 +57,7 @@ function siteChunk(): Rollup.GetManualChunk {
       rootModules = reached;
     }
     if (attachmentModules.has(id)) return "report-attachments";
-    return id !== rootRoute && /\.tsx?$/.test(id) && rootModules.has(id) ? "site" : undefined;
+    return id !== rootRoute && /\.tsx?$/.test(id) && (rootModules.has(id) || everyPageModules.has(id)) ? "site" : undefined;
   };
 }
 

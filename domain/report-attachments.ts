@@ -29,24 +29,6 @@ export const ATTACHMENT_KINDS = {
 
 export type AttachmentKind = keyof typeof ATTACHMENT_KINDS;
 
-/** The kinds shown as images (a preview, served inline) once their bytes are checked again. */
-export const IMAGE_KINDS = ["png", "jpeg"] as const satisfies readonly AttachmentKind[];
-export type ImageKind = (typeof IMAGE_KINDS)[number];
-
-/** Whether a stored attachment (its type decided by content when it arrived) is shown as an image. */
-export function isImageAttachment(contentType: string): boolean {
-  return IMAGE_KINDS.some((kind) => ATTACHMENT_KINDS[kind].contentType === contentType);
-}
-
-/**
- * The image kind of a stored attachment when both its stored type and its first bytes say so;
- * undefined otherwise (then it is only ever a download).
- */
-export function imageKindOf(contentType: string, head: Uint8Array): ImageKind | undefined {
-  const kind = detectBinaryKind(head);
-  return IMAGE_KINDS.find((image) => image === kind && ATTACHMENT_KINDS[image].contentType === contentType);
-}
-
 /** What the file input suggests to the browser's picker (a convenience, not a check). */
 export const ATTACHMENT_ACCEPT = ".png,.jpg,.jpeg,.pdf,.txt,image/png,image/jpeg,application/pdf,text/plain";
 

@@ -3,7 +3,8 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { AppServices } from "../context.server";
 import { sendApiError } from "../http/api-errors.server";
-import { ATTACHMENT_KINDS, imageKindOf } from "../../domain/report-attachments";
+import { imageKindOf } from "../../domain/attachment-images";
+import { ATTACHMENT_KINDS } from "../../domain/report-attachments";
 import { readAttachmentChunks } from "./attachment-store.server";
 import type { ReportRefusal } from "./submit-report.server";
 

@@ -1,5 +1,6 @@
 import { caseTexts, type CaseAttachment } from "../../../domain/disclosure-case";
-import { formatBytes, isImageAttachment } from "../../../domain/report-attachments";
+import { isImageAttachment } from "../../../domain/attachment-images";
+import { formatBytes } from "../../../domain/report-attachments";
 
 /**
  * Files of a case, each downloaded through the case link; a PNG or JPEG also shows as a preview

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
-import { formatBytes, isImageAttachment } from "../../../../domain/report-attachments";
+import { isImageAttachment } from "../../../../domain/attachment-images";
+import { formatBytes } from "../../../../domain/report-attachments";
 import { triageCopy } from "../../../content/triage";
 import { adminApi } from "../../../lib/admin/client";
 import { useAdminCall } from "../../../lib/admin/hooks";
