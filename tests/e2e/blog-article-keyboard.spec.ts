@@ -25,3 +25,13 @@ test("the 30 KB test article on a phone: code lines wrap in place, nothing scrol
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   expect(await axeViolations(page)).toEqual([]);
 });
+
+test("the 30 KB test article on a desktop screen: axe clean, nothing scrolls sideways", async ({ page }) => {
+  const slug = uniqueSlug("desktop-article");
+  await seedPosts(sharedDataDir(), [{ title: article.title, slug, content: article.html }]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/blog/${slug}`);
+  await expect(page.locator(".article-body pre").first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  expect(await axeViolations(page)).toEqual([]);
+});
