@@ -18,6 +18,7 @@ import { cleanArticleHtml } from "../server/blog/article-html.server";
 import { indexPost } from "../server/search/post-search.server";
 import { createDatabase } from "../server/db/database.server";
 import { migrateToLatest } from "../server/db/migrate.server";
+import { saveForm } from "../server/forms/forms.server";
 import { startBuiltServer } from "../tests/helpers/built-server";
 import { everyBlockWithUploads } from "../tests/helpers/every-block";
 import { seedPages } from "../tests/e2e/page-data";
@@ -49,7 +50,20 @@ async function seedSite(dataDir: string): Promise<void> {
     });
     await db.insertInto("blog_posts").values(post).execute();
     await indexPost(db, post);
-    blocks = await everyBlockWithUploads(db);
+    // The form block shows a real form: the webinar registration the team would build.
+    const form = await saveForm(db, {
+      name: "Spring webinar",
+      fields: [
+        { name: "name", label: "Name", type: "text", required: true },
+        { name: "email", label: "Work email", type: "email", required: true },
+        { name: "company", label: "Company", type: "text", required: false },
+        { name: "consent", label: "I agree to be contacted about the webinar", type: "consent", required: true },
+      ],
+      submit_label: "Register",
+      success_message: "You are registered: the link is on its way.",
+    });
+    if (!form.ok) throw new Error("The webinar form was refused");
+    blocks = (await everyBlockWithUploads(db)).map((block) => (block.type === "form" ? { ...block, form_id: form.form.id } : block));
   } finally {
     await db.destroy();
   }
