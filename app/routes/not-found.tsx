@@ -55,7 +55,7 @@ export default function NotFoundPage({ loaderData }: Route.ComponentProps) {
   const posted = useActionData<typeof action>();
   if (!loaderData.page) return <NotFound />;
   return (
-    <FormBlocksContext.Provider value={{ forms: {}, posted }}>
+    <FormBlocksContext.Provider value={{ forms: {}, posted: posted ?? undefined }}>
       <PageBlocks blocks={loaderData.page.blocks} posts={loaderData.posts} images={loaderData.images} forms={loaderData.forms} />
     </FormBlocksContext.Provider>
   );

@@ -9,18 +9,25 @@ import type { FormPostState } from "../../components/blocks/form-block-state";
 const NO_STORE = { "Cache-Control": "no-store" };
 
 /**
+ * A post this page takes no form from. Answered, never thrown: a thrown answer skips the loaders,
+ * and the layout needs the root's data (the site, the menus), so it would end in a 500.
+ */
+const nothingHere = (status: number) => data<FormPostState | null>(null, { status, headers: NO_STORE });
+
+/**
  * A landing page's form posted without JavaScript (docs/decisions/221): the same service as
  * POST /api/forms/:id, answered with the page itself, its form showing the thank-you text, or
  * what was typed with the problems by field. Only a form that a block of this page shows is taken.
  */
 export async function answerFormPost(request: Request, context: AppLoadContext, page: PublicPage | undefined) {
+  if (request.method !== "POST") return nothingHere(405);
   const posted = await readSmallForm(request);
-  if (!posted.ok) throw data(null, { status: posted.status, headers: NO_STORE });
+  if (!posted.ok) return nothingHere(posted.status);
   const formId = posted.values[FORM_POST_FIELDS.form] ?? "";
   const block = posted.values[FORM_POST_FIELDS.block] ?? "";
   const shown = page?.blocks.some((each) => each.type === "form" && !each.hidden && each.id === block && each.form_id === formId);
   const form = shown ? await findForm(context.services.db, formId) : undefined;
-  if (!form) throw data(null, { status: 404, headers: NO_STORE });
+  if (!form) return nothingHere(404);
   // What was typed, as the form's controls hold it: a box is checked when the browser sent it.
   const values = Object.fromEntries(
     form.fields.map((field) => {
@@ -29,16 +36,17 @@ export async function answerFormPost(request: Request, context: AppLoadContext, 
     }),
   );
   const answer = (status: number, state: Omit<FormPostState, "block" | "values">) =>
-    data<FormPostState>({ block, values, ...state }, { status, headers: NO_STORE });
+    data<FormPostState | null>({ block, values, ...state }, { status, headers: NO_STORE });
   // Without JavaScript the source fields come empty: the service reads the page's own address instead.
   const result = await submitFormEntry(context.services, formId, { ...posted.values, ...values }, { clientKey: context.clientKey, formPage: request.url }).catch(
     (error: unknown) => {
-      if (isDatabaseUnavailable(error)) throw data(null, { status: 503 });
+      if (isDatabaseUnavailable(error)) return { ok: false as const, code: "unavailable" as const };
       throw error;
     },
   );
   if (result.ok) return answer(200, { fields: {}, sent: true });
   if (result.code === "rate_limited") return answer(429, { fields: {}, error: result.error });
-  if (result.code === "not_found") throw data(null, { status: 404, headers: NO_STORE });
+  if (result.code === "unavailable") return nothingHere(503);
+  if (result.code === "not_found") return nothingHere(404);
   return answer(400, { fields: result.fields, error: formEntryMessages.failed });
 }
