@@ -79,6 +79,9 @@ export const PRIVATE_ROUTES = new Set([
   "routes/admin-audit",
   "routes/admin-people",
   "routes/admin-invite",
+  "routes/admin-navigation",
+  "routes/admin-forms",
+  "routes/admin-form-submissions",
   "routes/admin-pages", "admin-page-new", "admin-page-edit",
 ]);
 
