@@ -51,8 +51,13 @@ export function MediaLibraryDialog({ current, onClose }: { current: string; onCl
       <div className="mt-3">
         <ImageUploadButton
           label={mediaMessages.upload}
-          // An image she uploads here is the one she wants: it is chosen at once (issue 44).
-          onUploaded={(url) => onClose(url)}
+          // An image she uploads here is the one she wants: it is chosen at once (issue 44). The
+          // dialog closes first: after an upload React may unmount it only after the opener has
+          // moved the focus, and the dialog's own close would then take the focus back.
+          onUploaded={(url) => {
+            ref.current?.close();
+            onClose(url);
+          }}
         />
       </div>
       <LibraryPage query={query} current={current} idPrefix={`${id}-image`} onChoose={onClose} onRetry={reload} />
