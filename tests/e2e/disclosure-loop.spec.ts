@@ -429,6 +429,7 @@ test("the team resolves, the reporter replies on the case page within 30 days, a
   await team.goto(`${site.url}/admin/reports`);
   await team.getByRole("link", { name: title }).click();
   await team.getByLabel("Status", { exact: true }).selectOption({ label: "Resolved" });
+  await team.getByRole("button", { name: "Change and email the reporter" }).click();
   await expect(team.getByLabel("Status", { exact: true })).toHaveValue("resolved");
 
   // The closed case says until when it takes a reply, and keeps the form.
