@@ -30,6 +30,9 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    // A client still connected at the end of a test (a pooled transport closed later) is cut
+    // after half a second; the default waits 30 s, as long as a test hook may take.
+    closeTimeout: 500,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
