@@ -5,6 +5,7 @@ import { adminNavigationCopy as copy } from "../../../content/admin-navigation";
 import { FieldError } from "../../ui/form-messages";
 import { LabelledField } from "../../ui/labelled-field";
 import { adminInputClass } from "../admin-form";
+import { DragHandle } from "../drag-handle";
 import { dropIndex, moveBlock, moveBlockTo } from "../pages/block-editing";
 
 /** A link as the editor holds it: a key of its own keeps its row (and focus) while the list moves. */
@@ -85,23 +86,13 @@ export function MenuList({ menu, rows, errors, onChange, onAnnounce }: Props) {
             <fieldset className="rounded-lg border border-slate-200 p-3">
               <legend className="px-1 text-sm font-semibold text-slate-800">{copy.linkLegend(menu, index + 1)}</legend>
               <div className="flex items-start gap-2">
-                <span
-                  draggable
-                  aria-hidden="true"
+                <DragHandle
                   title={copy.dragHandle}
-                  data-drag-handle=""
-                  onDragStart={(event) => {
-                    event.dataTransfer.effectAllowed = "move";
-                    event.dataTransfer.setData("text/plain", row.key);
-                    dragFrom.current = index;
-                  }}
+                  dragData={row.key}
+                  onDragStart={() => (dragFrom.current = index)}
                   onDragEnd={() => (dragFrom.current = undefined)}
-                  className="mt-7 cursor-grab rounded p-1 text-slate-500 hover:bg-slate-100 active:cursor-grabbing"
-                >
-                  <svg viewBox="0 0 12 20" width="12" height="20" fill="currentColor">
-                    {[3, 10, 17].flatMap((y) => [<circle key={`a${y}`} cx="3" cy={y} r="1.6" />, <circle key={`b${y}`} cx="9" cy={y} r="1.6" />])}
-                  </svg>
-                </span>
+                  className="mt-7"
+                />
                 <div className="grid min-w-0 flex-1 gap-3 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
                   <LinkField id={`${row.key}-label`} label={copy.label} value={row.label} max={NAVIGATION_LIMITS.label} error={errors[itemField(menu, index, "label")]} onChange={(label) => change(index, { label })} />
                   <LinkField id={`${row.key}-href`} label={copy.address} value={row.href} max={NAVIGATION_LIMITS.href} error={errors[itemField(menu, index, "href")]} onChange={(href) => change(index, { href })} list={ADDRESS_LIST_ID} />

@@ -3,6 +3,7 @@ import { toast } from "sonner";
 import { PAGE_BLOCK_LIBRARY } from "../../../../domain/page-blocks";
 import { blockListCopy as copy, pageEditorCopy } from "../../../content/admin-pages";
 import { FieldError } from "../../ui/form-messages";
+import { DragHandle } from "../drag-handle";
 import { AddBlockMenu } from "./add-block-menu";
 import { dropIndex, problemKey, type EditableBlock } from "./block-editing";
 import { BlockFields, type BlockFormContext } from "./block-fields";
@@ -183,26 +184,17 @@ function BlockCard({ block, position, count, state, onMove, onDuplicate, onRemov
       >
         <div className="flex flex-wrap items-start justify-between gap-2">
           {count > 1 ? (
-            // For the pointer only (not focusable): the move buttons are the keyboard's way.
-            <span
-              draggable
-              aria-hidden="true"
+            <DragHandle
               title={copy.dragHandle}
-              data-drag-handle=""
+              dragData={block.id}
               onDragStart={(event) => {
-                event.dataTransfer.effectAllowed = "move";
-                event.dataTransfer.setData("text/plain", block.id);
                 const card = document.getElementById(blockElementId(block.id, "card"));
                 if (card) event.dataTransfer.setDragImage(card, 24, 24);
                 onDragStart();
               }}
               onDragEnd={onDragEnd}
-              className="-ml-1 cursor-grab touch-none rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 active:cursor-grabbing"
-            >
-              <svg viewBox="0 0 12 20" width="12" height="20" fill="currentColor">
-                {[3, 10, 17].flatMap((y) => [<circle key={`a${y}`} cx="3" cy={y} r="1.6" />, <circle key={`b${y}`} cx="9" cy={y} r="1.6" />])}
-              </svg>
-            </span>
+              className="-ml-1"
+            />
           ) : null}
           <h3 id={headingId} tabIndex={-1} className="mr-auto text-base font-semibold text-slate-900 outline-none focus-visible:ring-2 focus-visible:ring-indigo-600">
             {name}
