@@ -4,11 +4,13 @@ import { submitContactMessage } from "../../server/contact/contact-messages.serv
 import { isDatabaseUnavailable } from "../../server/db/database-errors.server";
 import { readSmallForm } from "../../server/http/form-data.server";
 import { ContactFormStateContext } from "../components/blocks/contact-form-state";
-import { PageBlocks } from "../components/blocks/page-blocks";
+import { LivePage } from "../components/blocks/live-page";
 import type { ContactNotice } from "../components/contact/contact-form";
 import { contactMeta } from "../../domain/site-copy/contact";
 import { pageMeta, siteFromMatches } from "../lib/meta";
+import { answerPostedForm, isFormBlockPost } from "../lib/forms/form-post.server";
 import { loadSpecificationPage } from "../lib/pages/specification-page.server";
+import { readSpecificationPage } from "../../server/pages/specification-pages.server";
 import type { Route } from "./+types/contact";
 
 /** A specification page the marketing team edits (docs/decisions/199): its live version, from its blocks. */
@@ -37,6 +39,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const error = (description: string): ContactNotice => ({ kind: "error", title: contactMessages.errorTitle, description });
 
   if (!form.ok) return failure(form.status, error(contactMessages.errorDescription));
+  // A form block the team placed on the page, not the contact form.
+  if (isFormBlockPost(form.values)) {
+    return answerPostedForm(form, request, context, await readSpecificationPage(context.services.db, contactMeta.path));
+  }
   // The service counts this attempt against the client's limit, like the JSON API's.
   // Without JavaScript the source fields come empty: the service reads the form page's address instead.
   const result = await submitContactMessage(context.services, raw, {
@@ -65,7 +71,9 @@ const sentNotice: ContactNotice = {
 };
 
 export default function ContactPage({ loaderData }: Route.ComponentProps) {
-  const actionData = useActionData<typeof action>();
+  const answered = useActionData<typeof action>();
+  const actionData = answered && "notice" in answered ? answered : undefined;
+  const posted = answered && "block" in answered ? answered : undefined;
   const [searchParams] = useSearchParams();
   const state = {
     initialValues: actionData?.values,
@@ -75,7 +83,7 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
   // The page's contact form block shows what the action answered a form sent without JavaScript.
   return (
     <ContactFormStateContext.Provider value={state}>
-      <PageBlocks blocks={loaderData.page.blocks} posts={loaderData.posts} images={loaderData.images} />
+      <LivePage content={loaderData} posted={posted} />
     </ContactFormStateContext.Provider>
   );
 }

@@ -3,8 +3,7 @@ import { PAGE_PATH_PATTERN } from "../../domain/site-pages";
 import { PAGES_TAG, POSTS_TAG } from "../../server/cache/content-changes.server";
 import { findPublishedPage, pageExtras } from "../../server/pages/public-pages.server";
 import { splitComponentsLoaded } from "../components/blocks/split-component";
-import { PageBlocks } from "../components/blocks/page-blocks";
-import { FormBlocksContext } from "../components/blocks/form-block-state";
+import { LivePage } from "../components/blocks/live-page";
 import { answerFormPost } from "../lib/forms/form-post.server";
 import { NotFound } from "../components/layout/not-found";
 import { pageMeta, siteFromMatches } from "../lib/meta";
@@ -54,9 +53,5 @@ export const meta: Route.MetaFunction = ({ matches, data: loaderData }) =>
 export default function NotFoundPage({ loaderData }: Route.ComponentProps) {
   const posted = useActionData<typeof action>();
   if (!loaderData.page) return <NotFound />;
-  return (
-    <FormBlocksContext.Provider value={{ forms: {}, posted: posted ?? undefined }}>
-      <PageBlocks blocks={loaderData.page.blocks} posts={loaderData.posts} images={loaderData.images} forms={loaderData.forms} />
-    </FormBlocksContext.Provider>
-  );
+  return <LivePage content={loaderData} posted={posted} />;
 }

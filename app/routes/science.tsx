@@ -1,7 +1,8 @@
-import { PageBlocks } from "../components/blocks/page-blocks";
+import { useActionData } from "react-router";
+import { LivePage } from "../components/blocks/live-page";
 import { scienceMeta } from "../../domain/site-copy/science";
 import { pageMeta, siteFromMatches } from "../lib/meta";
-import { loadSpecificationPage } from "../lib/pages/specification-page.server";
+import { answerSpecificationPagePost, loadSpecificationPage } from "../lib/pages/specification-page.server";
 import type { Route } from "./+types/science";
 
 /** A specification page the marketing team edits (docs/decisions/199): its live version, from its blocks. */
@@ -9,9 +10,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   return loadSpecificationPage(context, scienceMeta);
 }
 
+/** A form block of the page sent without JavaScript. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return answerSpecificationPagePost(request, context, scienceMeta);
+}
+
 // Made by the loader from the page and the specification's copy: the browser's code carries neither.
 export const meta: Route.MetaFunction = ({ matches, data }) => (data ? pageMeta(siteFromMatches(matches), data.meta) : []);
 
 export default function SciencePage({ loaderData }: Route.ComponentProps) {
-  return <PageBlocks blocks={loaderData.page.blocks} posts={loaderData.posts} images={loaderData.images} />;
+  return <LivePage content={loaderData} posted={useActionData<typeof action>()} />;
 }

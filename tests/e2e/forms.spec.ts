@@ -4,7 +4,8 @@ import type { Browser, Page } from "@playwright/test";
 // @ts-expect-error: a plain ES module of the build scripts, without types (as scripts/bench.ts reads it).
 import { pageWeights } from "../../scripts/page-weight.mjs";
 import { axeViolations } from "../helpers/axe";
-import { signIn, unique } from "./admin-session";
+import { startBuiltServer } from "../helpers/built-server";
+import { apiToken, signIn, unique } from "./admin-session";
 import { expect, test } from "./fixtures";
 
 // Issue 44: a form the team builds in the admin, placed on a landing page, sent with and without
@@ -61,13 +62,17 @@ async function placeOnLandingPage(page: Page, address: string, formName: string)
   }
   await page.getByRole("region", { name: "Block 1: Hero" }).getByLabel("Title", { exact: true }).fill("Onboarding in weeks: a live webinar");
   await page.getByRole("region", { name: "Block 2: Form" }).getByLabel("Form", { exact: true }).selectOption({ label: formName });
+  // The editor's live preview draws the form as the page will.
+  const preview = page.getByRole("region", { name: "Preview", exact: true }).frameLocator("iframe");
+  await expect(preview.getByLabel("Work email (required)")).toBeVisible();
+  await expect(preview.getByRole("button", { name: "Register" })).toBeVisible();
   await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByText("Page published")).toBeVisible();
 }
 
 /** A visitor registers; the first try leaves Company out, which is named while the rest stays typed. */
-async function register(browser: Browser, address: string, person: string, javaScript: boolean, client: string) {
-  const context = await browser.newContext({ javaScriptEnabled: javaScript, userAgent: CHROME, extraHTTPHeaders: { "x-forwarded-for": client } });
+async function register(browser: Browser, address: string, person: string, javaScript: boolean, client: string, baseURL?: string) {
+  const context = await browser.newContext({ javaScriptEnabled: javaScript, userAgent: CHROME, extraHTTPHeaders: { "x-forwarded-for": client }, ...(baseURL ? { baseURL } : {}) });
   const visitor = await context.newPage();
   try {
     await visitor.goto(`${address}?${CAMPAIGN}`);
@@ -145,5 +150,74 @@ test("the landing page with a form is axe clean, fits 390 px, and its form adds 
     expect(later.reduce((sum, each) => sum + gzip(each), 0), `the form's code: ${later.join(", ")}`).toBeLessThanOrEqual(8_000);
   } finally {
     await context.close();
+  }
+});
+
+/** The marketer adds the form block to a page of the specification in its editor and publishes. */
+async function placeOnSpecificationPage(page: Page, serverUrl: string, title: string, formName: string) {
+  await page.goto(`${serverUrl}/admin/pages`);
+  await page.getByRole("table").getByRole("link", { name: title, exact: true }).click();
+  await expect(page.getByLabel("Page title (admin)")).toHaveValue(title);
+  await page.getByRole("button", { name: "Add block" }).click();
+  await page.getByRole("list", { name: "Block library" }).getByRole("button", { name: /^Form/ }).click();
+  await page.getByRole("region", { name: /^Block \d+: Form$/ }).getByLabel("Form", { exact: true }).selectOption({ label: formName });
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page.getByText("Page published")).toBeVisible();
+}
+
+test("a form placed on pages of the specification (/about, and /contact beside its own form) registers visitors with and without JavaScript", async ({ page, browser, request }) => {
+  test.setTimeout(150_000);
+  // On a server of its own: the shared server's pages are read by the specification's tests.
+  const server = await startBuiltServer({ env: { TRUST_PROXY: "loopback" } });
+  try {
+    const admin = { url: server.url, password: server.adminPassword };
+    const authorization = `Bearer ${await apiToken(request, admin)}`;
+    const formName = "Webinar on the pages of the specification";
+    const created = await request.post(`${server.url}/api/admin/forms`, {
+      headers: { authorization },
+      data: {
+        name: formName,
+        fields: [
+          { name: "name", label: "Name", type: "text", required: true },
+          { name: "work_email", label: "Work email", type: "email", required: true },
+          { name: "company", label: "Company", type: "text", required: true },
+          { name: "consent", label: "I agree that you keep my details to run the webinar", type: "consent", required: true },
+        ],
+        submit_label: "Register",
+        success_message: THANKS,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const formId = ((await created.json()) as { id: string }).id;
+
+    await signIn(page, admin);
+    for (const [title, address] of [["About us", "/about"], ["Contact", "/contact"]]) {
+      await placeOnSpecificationPage(page, server.url, title, formName);
+      await expect(async () => {
+        expect(await (await request.get(`${server.url}${address}`)).text()).toContain(`value="${formId}"`);
+      }).toPass({ timeout: 5_000 });
+    }
+    const people = [
+      ["/about", "NoScript Ada", false],
+      ["/about", "Script Ada", true],
+      ["/contact", "NoScript Grace", false],
+    ] as const;
+    for (const [index, [address, person, javaScript]] of people.entries()) {
+      await register(browser, address, person, javaScript, `192.0.2.${231 + index}`, server.url);
+    }
+    const submissions = JSON.stringify(await (await request.get(`${server.url}/api/admin/forms/${formId}/submissions`, { headers: { authorization } })).json());
+    for (const [, person] of people) expect(submissions).toContain(person);
+    // The contact page's own form still sends a message without JavaScript.
+    const contact = await browser.newContext({ javaScriptEnabled: false, baseURL: server.url });
+    const visitor = await contact.newPage();
+    await visitor.goto("/contact");
+    await visitor.getByLabel("Your name *").fill("Grace Hopper");
+    await visitor.getByLabel("Your email *").fill("grace@example.com");
+    await visitor.getByLabel("Message *").fill("Please call me back.");
+    await visitor.getByRole("button", { name: "Send message" }).click();
+    await expect(visitor).toHaveURL(/\/contact\?sent=1$/);
+    await contact.close();
+  } finally {
+    await server.stop();
   }
 });

@@ -23,6 +23,21 @@ export async function answerFormPost(request: Request, context: AppLoadContext, 
   if (request.method !== "POST") return nothingHere(405);
   const posted = await readSmallForm(request);
   if (!posted.ok) return nothingHere(posted.status);
+  return answerPostedForm(posted, request, context, page);
+}
+
+/** Whether fields posted to a page are one of its form blocks' (they name the form), not the page's own form. */
+export function isFormBlockPost(values: Readonly<Record<string, string>>): boolean {
+  return FORM_POST_FIELDS.form in values;
+}
+
+/** answerFormPost for fields a route has already read (a page with a form of its own reads first). */
+export async function answerPostedForm(
+  posted: { values: Record<string, string> },
+  request: Request,
+  context: AppLoadContext,
+  page: PublicPage | undefined,
+) {
   const formId = posted.values[FORM_POST_FIELDS.form] ?? "";
   const block = posted.values[FORM_POST_FIELDS.block] ?? "";
   const shown = page?.blocks.some((each) => each.type === "form" && !each.hidden && each.id === block && each.form_id === formId);

@@ -3,6 +3,7 @@ import { PAGES_TAG, POSTS_TAG } from "../../../server/cache/content-changes.serv
 import { pageExtras } from "../../../server/pages/public-pages.server";
 import { readSpecificationPage } from "../../../server/pages/specification-pages.server";
 import { splitComponentsLoaded } from "../../components/blocks/split-component";
+import { answerFormPost } from "../forms/form-post.server";
 import type { PageMetaInput } from "../meta";
 import { sitePageMeta } from "./page-meta";
 
@@ -16,9 +17,17 @@ import { sitePageMeta } from "./page-meta";
 export async function loadSpecificationPage(context: AppLoadContext, specified: PageMetaInput) {
   context.cacheTags = [PAGES_TAG];
   const page = await readSpecificationPage(context.services.db, specified.path);
-  const [{ posts, images, showsPosts }] = await Promise.all([pageExtras(context.services.db, page.blocks), splitComponentsLoaded()]);
+  const [{ posts, images, forms, showsPosts }] = await Promise.all([pageExtras(context.services.db, page.blocks), splitComponentsLoaded()]);
   if (showsPosts) context.cacheTags = [PAGES_TAG, POSTS_TAG];
   const own = sitePageMeta(page);
   const meta: PageMetaInput = { ...specified, ...own, image: own.image ?? specified.image };
-  return { page, posts, images, meta };
+  return { page, posts, images, forms, meta };
+}
+
+/**
+ * The action of a specification page's route: a form block of the page sent without JavaScript
+ * (docs/decisions/221), answered as a landing page answers it; any other post finds nothing here.
+ */
+export async function answerSpecificationPagePost(request: Request, context: AppLoadContext, specified: PageMetaInput) {
+  return answerFormPost(request, context, await readSpecificationPage(context.services.db, specified.path));
 }

@@ -1,6 +1,9 @@
 import { useMemo, useState } from "react";
+import type { PublicForm } from "../../../../domain/form-entries";
 import { PAGE_BLOCK_LIBRARY } from "../../../../domain/page-blocks";
 import { blockListCopy, pageEditorCopy as copy } from "../../../content/admin-pages";
+import { adminApi } from "../../../lib/admin/client";
+import { useAdminQuery } from "../../../lib/admin/hooks";
 import { PageBlocks } from "../../blocks/page-blocks";
 import { previewableBlocks, type EditableBlock, type LeftOutBlock } from "./block-editing";
 import { fieldPlace } from "./block-field-table";
@@ -17,6 +20,12 @@ const WIDTHS = { desktop: 1280, phone: 390 } as const;
 export function PagePreview({ blocks, onJump }: { blocks: readonly EditableBlock[]; onJump: (problem: LeftOutBlock) => void }) {
   const [width, setWidth] = useState<keyof typeof WIDTHS>("desktop");
   const shown = useMemo(() => previewableBlocks(blocks), [blocks]);
+  // The forms the form blocks name, as the live page draws them (the list the form picker reads).
+  const { query: formsQuery } = useAdminQuery("forms", adminApi.listForms);
+  const forms = useMemo(
+    () => Object.fromEntries((formsQuery.status === "ready" ? formsQuery.data : []).map((form): [string, PublicForm] => [form.id, form])),
+    [formsQuery],
+  );
   const choice = (value: keyof typeof WIDTHS, label: string) => (
     <button
       type="button"
@@ -68,7 +77,7 @@ export function PagePreview({ blocks, onJump }: { blocks: readonly EditableBlock
       >
         <div className={width === "phone" ? "mx-auto max-w-[390px]" : ""}>
           <PreviewFrame width={WIDTHS[width]} title={copy.frameTitle}>
-            {shown.blocks.length > 0 ? <PageBlocks blocks={shown.blocks} /> : <p className="p-8 text-center text-slate-600">{copy.previewEmpty}</p>}
+            {shown.blocks.length > 0 ? <PageBlocks blocks={shown.blocks} forms={forms} /> : <p className="p-8 text-center text-slate-600">{copy.previewEmpty}</p>}
           </PreviewFrame>
         </div>
       </div>
