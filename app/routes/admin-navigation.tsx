@@ -4,6 +4,7 @@ import { navigationMessages } from "../../domain/navigation-rules";
 import { checkMenus } from "../../domain/navigation-schema";
 import { AdminTime, BackToAdmin, QueryStatus } from "../components/admin/admin-panels";
 import { AdminButton } from "../components/admin/admin-form";
+import { menuAddressSuggestions } from "../components/admin/navigation/address-suggestions";
 import { ADDRESS_LIST_ID, MenuList, newRow, type MenuRow } from "../components/admin/navigation/menu-list";
 import { MenuPreview } from "../components/admin/navigation/menu-preview";
 import { FormAlert } from "../components/ui/form-messages";
@@ -28,6 +29,8 @@ export default function AdminNavigation() {
   const { query, reload } = useAdminQuery("navigation", adminApi.navigation);
   const history = useAdminQuery("navigation-revisions", adminApi.navigationRevisions);
   const pages = useAdminQuery("pages", adminApi.listPages).query;
+  const posts = useAdminQuery("posts", adminApi.listPosts).query;
+  const suggestions = menuAddressSuggestions(pages.status === "ready" ? pages.data : [], posts.status === "ready" ? posts.data : []);
   const [announcement, setAnnouncement] = useState("");
   const saved = (message: string) => {
     setAnnouncement(message);
@@ -44,7 +47,9 @@ export default function AdminNavigation() {
       <QueryStatus query={query} loading={copy.loading} failed={navigationMessages.loadFailed} />
       {query.status === "ready" ? <MenusForm key={JSON.stringify(query.data)} initial={query.data} onSaved={saved} onAnnounce={setAnnouncement} /> : null}
       <datalist id={ADDRESS_LIST_ID}>
-        {pages.status === "ready" ? pages.data.map((page) => <option key={page.id} value={page.path} label={page.title} />) : null}
+        {suggestions.map((each) => (
+          <option key={each.href} value={each.href} label={each.label} />
+        ))}
       </datalist>
       <History
         revisions={history.query.status === "ready" ? history.query.data : undefined}

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { axeViolations } from "../helpers/axe";
 import { apiToken, signIn, unique } from "./admin-session";
-import { testWithOwnServer as test } from "./blog-data";
+import { seedPosts, testWithOwnServer as test } from "./blog-data";
 import { expect } from "./fixtures";
 
 // Issue 44: the header's and footer's links are edited by the team. Each test has a server of its
@@ -60,9 +60,12 @@ test("a new landing page goes into the header menu from its editor and the publi
 test("the menus screen reorders by keyboard with a live preview, refuses a bad address keeping what was typed, publishes on save; axe clean, no sideways scroll at 390 px", async ({ page, ownServer }) => {
   test.setTimeout(120_000);
   const { url } = ownServer;
+  await seedPosts(ownServer.dataDir, [{ title: "Onboarding notes", slug: "onboarding-notes", content: "<p>Notes.</p>", category: "Field Notes" }]);
   await signIn(page, { url, password: ownServer.adminPassword });
   await page.goto(`${url}/admin/navigation`);
   await expect(page.getByRole("heading", { level: 1, name: "Menus" })).toBeVisible();
+  // The address field suggests the site's pages, the blog, its posts and their categories.
+  for (const href of ["/about", "/blog", "/blog/onboarding-notes", "/blog/category/field-notes"]) await expect(page.locator(`datalist#menu-addresses option[value='${href}']`)).toHaveCount(1);
   await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Menus" })).toHaveAttribute("aria-current", "page");
   const preview = page.getByRole("list", { name: "Header as it will show" }).getByRole("listitem");
   await expect(preview).toHaveText(["How it works", "Features", "About", "Blog"]);

@@ -191,7 +191,7 @@ test("a form placed on pages of the specification (/about, and /contact beside i
     const formId = ((await created.json()) as { id: string }).id;
 
     await signIn(page, admin);
-    for (const [title, address] of [["About us", "/about"], ["Contact", "/contact"]]) {
+    for (const [title, address] of [["About us", "/about"], ["Contact", "/contact"]] as const) {
       await placeOnSpecificationPage(page, server.url, title, formName);
       await expect(async () => {
         expect(await (await request.get(`${server.url}${address}`)).text()).toContain(`value="${formId}"`);
