@@ -52,6 +52,7 @@ export const AUDIT_ACTION_LABELS = {
   "navigation.restored": "Menus restored from a revision",
   "form.created": "Form created",
   "form.updated": "Form changed",
+  "form.deleted": "Form deleted",
   "report.status_changed": "Report status changed",
   "report.assessed": "Report assessed",
   "report.message_sent": "Message sent to the reporter",

@@ -39,6 +39,10 @@ export const formMessages = {
   tooLong: tooLongMessage,
 } as const;
 
+/** Why a form cannot be deleted: the pages (live, scheduled or in a draft) whose blocks show it. */
+export const formInUseMessage = (paths: readonly string[]) =>
+  `This form is on ${paths.length === 1 ? "the page" : "the pages"} ${paths.join(", ")}: remove its block there first`;
+
 /** Field names the form's post carries already: the visit's source (hidden fields). */
 const RESERVED_NAMES = new Set<string>(SOURCE_FIELDS);
 

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { toast } from "sonner";
 import type { FormSummary } from "../../domain/forms";
 import { AdminTime, BackToAdmin, QueryStatus } from "../components/admin/admin-panels";
 import { AdminButton } from "../components/admin/admin-form";
@@ -8,7 +9,7 @@ import { draftOf, emptyDraft, type FormDraft } from "../components/admin/forms/f
 import { formsScreenCopy as copy } from "../content/admin-forms";
 import { accountCopy } from "../content/account";
 import { adminApi } from "../lib/admin/client";
-import { useAdminQuery } from "../lib/admin/hooks";
+import { useAdminCall, useAdminQuery } from "../lib/admin/hooks";
 import { pageMeta, siteFromMatches } from "../lib/meta";
 import type { Route } from "./+types/admin-forms";
 
@@ -25,6 +26,20 @@ export default function AdminForms() {
   const { query, update } = useAdminQuery("forms", adminApi.listForms);
   const [editing, setEditing] = useState<Editing>();
   const [announcement, setAnnouncement] = useState("");
+  const run = useAdminCall();
+
+  async function remove(form: FormSummary) {
+    if (!window.confirm(copy.deleteConfirm(form.name))) return;
+    const result = await run(adminApi.deleteForm(form.id));
+    if (result.ok) {
+      update((forms) => forms.filter((each) => each.id !== form.id));
+      if (editing?.id === form.id) setEditing(undefined);
+      setAnnouncement(copy.deleted(form.name));
+    } else if (result.status !== 401) {
+      // A page still shows it: the answer names the pages.
+      toast.error(copy.deleteFailed, { description: result.error });
+    }
+  }
 
   function saved(form: FormSummary) {
     update((forms) => [...forms.filter((each) => each.id !== form.id), form].sort((a, b) => a.name.localeCompare(b.name)));
@@ -57,6 +72,9 @@ export default function AdminForms() {
                 </Link>
                 <AdminButton variant="secondary" aria-label={`${copy.edit} ${form.name}`} onClick={() => setEditing({ id: form.id, draft: draftOf(form), heading: copy.builderEdit(form.name) })}>
                   {copy.edit}
+                </AdminButton>
+                <AdminButton variant="warningOutline" className="text-sm" aria-label={`${copy.delete} ${form.name}`} onClick={() => void remove(form)}>
+                  {copy.delete}
                 </AdminButton>
               </div>
             </li>

@@ -8,6 +8,7 @@ import { ensureAdminPassword, login } from "../auth/admin-auth.server";
 import type { AppDatabase } from "../db/database.server";
 import { startOutboxWorker, type OutboxWorker } from "../mail/outbox-worker.server";
 import { createMailTransport } from "../mail/transport.server";
+import { createPage, publishPage, updatePage } from "../pages/site-pages.server";
 import { formsApiRouter } from "./forms-api.server";
 
 const PASSWORD = "correct horse battery staple";
@@ -90,6 +91,34 @@ describe.each(testDatabaseKinds)("forms API on %s", (kind) => {
       expect(answer.body).toEqual({ error: expect.any(String), fields: expect.objectContaining(fields) });
     }
     expect(await db.selectFrom("forms").selectAll().execute()).toEqual([]);
+  });
+
+  test("DELETE refuses a form a page shows or drafts (409 naming the pages), then deletes it (204, audited) keeping its leads", async () => {
+    const { db, send, token, create } = await start();
+    const id = String((await create()).body.id);
+    expect((await send(`/forms/${id}`, { body: answers })).status).toBe(201);
+    const formBlock = { id: "b1", type: "form", form_id: id, title: "", lead: "" };
+    const live = await createPage(db, { path: "/webinar", title: "Webinar", blocks: [formBlock] });
+    const drafted = await createPage(db, { path: "/later", title: "Later", blocks: [] });
+    if (!live.ok || !drafted.ok) throw new Error("pages not created");
+    expect((await publishPage(db, live.page.id, {})).ok).toBe(true);
+    expect((await publishPage(db, drafted.page.id, {})).ok).toBe(true);
+    expect((await updatePage(db, drafted.page.id, { blocks: [formBlock] })).ok).toBe(true);
+
+    const refused = await send(`/admin/forms/${id}`, { method: "DELETE", token });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ error: "This form is on the pages /later, /webinar: remove its block there first", pages: ["/later", "/webinar"] });
+    expect(await db.selectFrom("forms").select("id").execute()).toHaveLength(1);
+
+    for (const page of [live.page.id, drafted.page.id]) expect((await updatePage(db, page, { blocks: [] })).ok).toBe(true);
+    expect((await publishPage(db, live.page.id, {})).ok).toBe(true);
+    expect((await publishPage(db, drafted.page.id, {})).ok).toBe(true);
+    const deleted = await send(`/admin/forms/${id}`, { method: "DELETE", token });
+    expect(deleted.status).toBe(204);
+    expect(await db.selectFrom("forms").select("id").execute()).toEqual([]);
+    expect((await send(`/admin/forms/${id}`, { method: "DELETE", token })).status).toBe(404);
+    expect(await db.selectFrom("contact_messages").select(["form_id", "form_name"]).execute()).toEqual([{ form_id: id, form_name: webinar.name }]);
+    expect(await db.selectFrom("audit_events").select(["action", "target", "target_label"]).where("action", "=", "form.deleted").execute()).toEqual([{ action: "form.deleted", target: id, target_label: webinar.name }]);
   });
 
   test("a submission answers 201 and is a lead named by its form, with its source and an email to the team", async () => {

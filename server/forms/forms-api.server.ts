@@ -5,7 +5,7 @@ import { adminRoutes, recordAudit } from "../auth/admin-routes.server";
 import type { AppServices } from "../context.server";
 import { formBody, sendApiError, sendRateLimited } from "../http/api-errors.server";
 import { clientKey } from "../http/client-key.server";
-import { findForm, listForms, listSubmissions, saveForm, submissionsCsv, submitFormEntry, type FormSaveResult } from "./forms.server";
+import { deleteForm, findForm, listForms, listSubmissions, saveForm, submissionsCsv, submitFormEntry, type FormSaveResult } from "./forms.server";
 
 /**
  * Forms the team builds (docs/decisions/220): the admin's list, builder and submissions, and the
@@ -45,6 +45,15 @@ export function formsApiRouter(services: AppServices) {
     if (!result.ok) return answerSaveFailure(res, result);
     await recordAudit(res, { action: "form.updated", target: result.form.id, label: result.form.name });
     res.json(result.form);
+  });
+
+  // Its submissions stay in the inbox; a form that a page shows is refused (409 naming the pages).
+  admin.door("forms.edit").delete("/admin/forms/:id", async (req, res) => {
+    const result = await deleteForm(services.db, String(req.params.id));
+    if (!result.ok && result.code === "not_found") return sendApiError(res, 404, formEntryMessages.notFound);
+    if (!result.ok) return void res.status(409).json({ error: result.error, pages: result.pages });
+    await recordAudit(res, { action: "form.deleted", target: String(req.params.id), label: result.name });
+    res.status(204).end();
   });
 
   // The submissions are leads: read as the inbox is read. `?format=csv` is the export.

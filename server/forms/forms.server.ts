@@ -1,8 +1,10 @@
 import crypto from "node:crypto";
 import { sourceFromFields, type VisitSource } from "../../domain/analytics";
 import { answerText, checkFormEntry, formEntryMessages, type FormAnswers, type FormField, type PublicForm } from "../../domain/form-entries";
-import { formDefinitionSchema, formMessages, formProblems, type FormSubmission, type FormSummary } from "../../domain/forms";
+import { formDefinitionSchema, formInUseMessage, formMessages, formProblems, type FormSubmission, type FormSummary } from "../../domain/forms";
 import { isEmptySource, sourceFromFormPage, sourceText } from "../../domain/lead-source";
+import type { PageBlock } from "../../domain/page-blocks";
+import type { PageVersion } from "../../domain/site-pages";
 import { asRecord } from "../../domain/validation";
 import { csvText } from "../analytics/csv.server";
 import { PAGES_TAG, recordContentChange } from "../cache/content-changes.server";
@@ -94,6 +96,25 @@ export async function saveForm(db: AppDatabase, input: unknown, id?: string): Pr
   await recordContentChange(db, [PAGES_TAG]);
   const saved = (await listForms(db)).find((form) => form.id === id);
   return saved ? { ok: true, form: saved } : { ok: false, code: "not_found" };
+}
+
+export type FormDeleteResult = { ok: true; name: string } | { ok: false; code: "not_found" } | { ok: false; code: "in_use"; error: string; pages: string[] };
+
+/**
+ * Deletes a form that no page shows, schedules or keeps in a draft: a page would lose its form
+ * without a word. Its submissions stay leads in the inbox, under the form's name as it was.
+ */
+export async function deleteForm(db: AppDatabase, id: string): Promise<FormDeleteResult> {
+  const form = await db.selectFrom("forms").select("name").where("id", "=", id).executeTakeFirst();
+  if (!form) return { ok: false, code: "not_found" };
+  const names = (blocks: readonly PageBlock[]) => blocks.some((block) => block.type === "form" && block.form_id === id);
+  const pages = await db.selectFrom("site_pages").select(["path", "blocks", "draft"]).orderBy("path").execute();
+  // Read here, not through the pages' service, which reads forms for the pages it shows.
+  const draftBlocks = (draft: string | null) => (draft === null ? [] : (JSON.parse(draft) as PageVersion).blocks);
+  const using = pages.filter((page) => names(JSON.parse(page.blocks) as PageBlock[]) || names(draftBlocks(page.draft))).map((page) => page.path);
+  if (using.length > 0) return { ok: false, code: "in_use", error: formInUseMessage(using), pages: using };
+  await db.deleteFrom("forms").where("id", "=", id).execute();
+  return { ok: true, name: form.name };
 }
 
 /** What the lead's name, email and text are: the answers a person reads first. */

@@ -221,3 +221,36 @@ test("a form placed on pages of the specification (/about, and /contact beside i
     await server.stop();
   }
 });
+
+test.describe("deleting forms", () => {
+  // The refused delete is a 409 the page expects and says in words.
+  test.use({ allowedConsoleErrors: [/status of 409/] });
+
+  test("a form no page shows is deleted after a confirmation; one a page shows is refused, naming the page", async ({ page, request }) => {
+    const authorization = `Bearer ${await apiToken(request)}`;
+    const define = (name: string) => ({ name, fields: [{ name: "email", label: "Email", type: "email", required: true }], submit_label: "Send", success_message: "Thanks." });
+    const [unused, placed] = [unique("Old test form"), unique("Form in use")];
+    const ids: string[] = [];
+    for (const name of [unused, placed]) {
+      const created = await request.post("/api/admin/forms", { headers: { authorization }, data: define(name) });
+      expect(created.status()).toBe(201);
+      ids.push(((await created.json()) as { id: string }).id);
+    }
+    const address = `/form-in-use-${Date.now().toString(36)}`;
+    const blocks = [{ id: "f1", type: "form", form_id: ids[1], title: "", lead: "" }];
+    expect((await request.post("/api/admin/pages", { headers: { authorization }, data: { path: address, title: placed, blocks } })).status()).toBe(201);
+
+    await signIn(page);
+    await page.goto("/admin/forms");
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: `Delete ${unused}` }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Form “${unused}” deleted` })).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: unused })).toHaveCount(0);
+
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: `Delete ${placed}` }).click();
+    await expect(page.getByText("The form was not deleted")).toBeVisible();
+    await expect(page.getByText(`This form is on the page ${address}: remove its block there first`)).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: placed })).toBeVisible();
+  });
+});

@@ -242,11 +242,13 @@ export const adminApi = {
   /** One table of the analytics as a CSV file, under the dashboard's filters. */
   analyticsCsv: (period: PeriodChoice, table: CsvTable, filters: readonly AnalyticsFilter[] = []) => call<Blob>(csvPath(period, table, filters), { read: "blob" }),
 
-  /** Forms the team builds (docs/decisions/220): the list, one form, a new one, a changed one. */
+  /** Forms the team builds (docs/decisions/220): the list, one form, a new one, a changed one, one deleted. */
   listForms: () => call<FormSummary[]>("/api/admin/forms"),
   form: (id: string) => call<PublicForm>(form(id)),
   createForm: (definition: FormDefinition) => call<FormSummary>("/api/admin/forms", { method: "POST", body: definition }),
   updateForm: (id: string, definition: FormDefinition) => call<FormSummary>(form(id), { method: "PUT", body: definition }),
+  /** Refused (409, naming them) while a page shows the form or drafts it; its leads stay. */
+  deleteForm: (id: string) => call<void>(form(id), { method: "DELETE" }),
   /** A form's submissions, newest first; as a CSV file for the export. */
   formSubmissions: (id: string) => call<{ form: PublicForm; submissions: FormSubmission[] }>(`${form(id)}/submissions`),
   formSubmissionsCsv: (id: string) => call<Blob>(`${form(id)}/submissions?format=csv`, { read: "blob" }),
