@@ -12,6 +12,10 @@ export const adminShellCopy = {
   people: "People",
   notForRoleHeading: "Not part of your role",
   notForRoleLink: "Go to your first screen",
+  /** The sign-in check got no answer: the token is kept, and she may ask again. */
+  checkUnreachableHeading: "Your sign-in could not be checked",
+  checkUnreachable: "The server could not be reached to check your sign-in. Your session is kept.",
+  checkAgain: "Try again",
   viewSite: "View site",
   /** Read after the link's name by screen readers; shown as a pill. */
   unread: (count: number) => `${count} unread`,

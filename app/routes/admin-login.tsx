@@ -45,10 +45,11 @@ export default function AdminLoginPage() {
     if (!token) return;
     let cancelled = false;
     setChecking(true);
-    void adminApi.whoIs(token).then((me) => {
+    void adminApi.checkToken(token).then((checked) => {
       if (cancelled) return;
-      if (me) return navigate(homeFor(me.role), { replace: true });
-      clearAdminToken();
+      if (checked.status === "valid") return navigate(homeFor(checked.me.role), { replace: true });
+      // Only a token the server refused goes; without an answer it stays for the next try.
+      if (checked.status === "invalid") clearAdminToken();
       setChecking(false);
     });
     return () => {

@@ -117,6 +117,22 @@ test("moving between admin screens keeps the bar and checks the session once", a
   expect(checks).toHaveLength(1);
 });
 
+test.describe("a sign-in check that gets no answer", () => {
+  test.use({ allowedConsoleErrors: [/ERR_FAILED|ERR_CONNECTION|Failed to load resource/] });
+
+  test("keeps the token, says so, and checks again on request", async ({ page }) => {
+    await signIn(page);
+    // The check's request fails once, as when the network drops or the page is left mid-check.
+    await page.route("**/api/admin/verify", (route) => route.abort("failed"), { times: 1 });
+    await page.goto("/admin/blog");
+    await expect(page.getByRole("alert").filter({ hasText: "The server could not be reached to check your sign-in. Your session is kept." })).toBeVisible();
+    expect(await page.evaluate((key) => window.localStorage.getItem(key), ADMIN_TOKEN_STORAGE_KEY)).toBeTruthy();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Blog Admin" })).toBeVisible();
+  });
+});
+
 test("the shell's Logout ends the session like the list's", async ({ page, request }) => {
   const login = await request.post("/api/admin/login", { data: { password: process.env.E2E_ADMIN_PASSWORD } });
   const own = ((await login.json()) as { token: string }).token;

@@ -3,6 +3,7 @@ import type { Me } from "../../../domain/people";
 import { SignedInPerson } from "../../lib/admin/signed-in-person";
 import { useNavigate } from "react-router";
 import { authMessages } from "../../../domain/auth";
+import { adminShellCopy } from "../../content/admin-shell";
 import { AdminShell } from "./admin-shell";
 import { adminApi } from "../../lib/admin/client";
 import { clearAdminToken, readAdminToken } from "../../lib/admin/session";
@@ -16,15 +17,20 @@ import { clearAdminToken, readAdminToken } from "../../lib/admin/session";
 export function RequireAdmin({ children }: { children: React.ReactNode }) {
   const navigate = useNavigate();
   const [me, setMe] = useState<Me>();
+  const [unreachable, setUnreachable] = useState(false);
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let cancelled = false;
     async function check() {
       const token = readAdminToken();
-      const person = token ? await adminApi.whoIs(token) : undefined;
+      const checked = token ? await adminApi.checkToken(token) : ({ status: "invalid" } as const);
       if (cancelled) return;
-      if (person) {
-        setMe(person);
+      if (checked.status === "valid") {
+        setMe(checked.me);
+      } else if (checked.status === "unreachable") {
+        // No answer is no verdict: the token stays (a page left mid-check must not sign her out).
+        setUnreachable(true);
       } else {
         if (token) clearAdminToken();
         navigate("/admin/login", { replace: true });
@@ -34,8 +40,28 @@ export function RequireAdmin({ children }: { children: React.ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, [navigate]);
+  }, [navigate, attempt]);
 
+  if (!me && unreachable) {
+    return (
+      <main id="main" tabIndex={-1} className="outline-none">
+        <div role="alert" className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center gap-4 text-center text-slate-700">
+          <h1 className="text-xl font-bold text-slate-900">{adminShellCopy.checkUnreachableHeading}</h1>
+          <p>{adminShellCopy.checkUnreachable}</p>
+          <button
+            type="button"
+            onClick={() => {
+              setUnreachable(false);
+              setAttempt((count) => count + 1);
+            }}
+            className="rounded-md bg-indigo-700 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-800"
+          >
+            {adminShellCopy.checkAgain}
+          </button>
+        </div>
+      </main>
+    );
+  }
   if (!me) {
     return (
       <main id="main" tabIndex={-1} className="outline-none">

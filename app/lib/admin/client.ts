@@ -43,6 +43,8 @@ import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequest
  */
 export type AdminApiResult<T> = ApiResult<T>;
 
+export type TokenCheck = { status: "valid"; me: Me } | { status: "invalid" } | { status: "unreachable" };
+
 export type ReportPage = { reports: InboxReport[]; page: number; pageCount: number; total?: number; newCount?: number };
 
 /** A call with the stored bearer token, unless `anonymous` (signing in). */
@@ -79,8 +81,18 @@ export const adminApi = {
   verify: async (token: string) => Boolean(await adminApi.whoIs(token)),
   /** The person a token signs in, while it is valid; undefined on any failure. */
   whoIs: async (token: string): Promise<Me | undefined> => {
+    const checked = await adminApi.checkToken(token);
+    return checked.status === "valid" ? checked.me : undefined;
+  },
+  /**
+   * Whether a token still works: "invalid" only when the server said so. A request that never got
+   * an answer (the network, a page being left mid-check) or a server error is "unreachable": the
+   * token may be good, and is kept.
+   */
+  checkToken: async (token: string): Promise<TokenCheck> => {
     const result = await call<{ valid?: unknown; me?: Me }>("/api/admin/verify", { method: "POST", token }, true);
-    return result.ok && result.data?.valid === true ? result.data.me : undefined;
+    if (result.ok) return result.data?.valid === true && result.data.me ? { status: "valid", me: result.data.me } : { status: "invalid" };
+    return result.status === 401 ? { status: "invalid" } : { status: "unreachable" };
   },
 
   // The team (decision 208): people, invitations, roles.
