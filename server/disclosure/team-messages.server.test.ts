@@ -21,12 +21,14 @@ const silent = pino({ level: "silent" });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const teardown: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const step of teardown.splice(0).reverse()) await step();
-});
 
 describe.each(testDatabaseKinds)("the team's messages, with a status and with files, on %s", (kind) => {
   const server = apiTestServer(kind);
+  // Registered after the server's own, so it runs first: the outbox worker stops before its
+  // database goes (a write to a destroyed database never settles, and the hook timed out).
+  afterEach(async () => {
+    for (const step of teardown.splice(0).reverse()) await step();
+  });
 
   /** The API with the report, case and triage doors, an outbox worker and a real SMTP server. */
   async function start() {
