@@ -2,7 +2,7 @@ import { useActionData } from "react-router";
 import { LivePage } from "../components/blocks/live-page";
 import { securityMeta } from "../../domain/site-copy/disclosure-policy";
 import { pageMeta, siteFromMatches } from "../lib/meta";
-import { answerSpecificationPagePost, loadSpecificationPage } from "../lib/pages/specification-page.server";
+import { loadSpecificationPage, specificationPageAction } from "../lib/pages/specification-page.server";
 import type { Route } from "./+types/security";
 
 /**
@@ -15,9 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** A form block of the page sent without JavaScript. */
-export async function action({ request, context }: Route.ActionArgs) {
-  return answerSpecificationPagePost(request, context, securityMeta);
-}
+export const action = specificationPageAction(securityMeta);
 
 // Made by the loader from the page and the specification's copy: the browser's code carries neither.
 export const meta: Route.MetaFunction = ({ matches, data }) => (data ? pageMeta(siteFromMatches(matches), data.meta) : []);

@@ -2,7 +2,7 @@ import { useActionData } from "react-router";
 import { LivePage } from "../components/blocks/live-page";
 import { supportMeta } from "../../domain/site-copy/support";
 import { pageMeta, siteFromMatches } from "../lib/meta";
-import { answerSpecificationPagePost, loadSpecificationPage } from "../lib/pages/specification-page.server";
+import { loadSpecificationPage, specificationPageAction } from "../lib/pages/specification-page.server";
 import type { Route } from "./+types/support";
 
 /** A specification page the marketing team edits (docs/decisions/199): its live version, from its blocks. */
@@ -11,9 +11,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** A form block of the page sent without JavaScript. */
-export async function action({ request, context }: Route.ActionArgs) {
-  return answerSpecificationPagePost(request, context, supportMeta);
-}
+export const action = specificationPageAction(supportMeta);
 
 // Made by the loader from the page and the specification's copy: the browser's code carries neither.
 export const meta: Route.MetaFunction = ({ matches, data }) => (data ? pageMeta(siteFromMatches(matches), data.meta) : []);

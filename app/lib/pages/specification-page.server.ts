@@ -28,6 +28,7 @@ export async function loadSpecificationPage(context: AppLoadContext, specified: 
  * The action of a specification page's route: a form block of the page sent without JavaScript
  * (docs/decisions/221), answered as a landing page answers it; any other post finds nothing here.
  */
-export async function answerSpecificationPagePost(request: Request, context: AppLoadContext, specified: PageMetaInput) {
-  return answerFormPost(request, context, await readSpecificationPage(context.services.db, specified.path));
+export function specificationPageAction(specified: PageMetaInput) {
+  return async ({ request, context }: { request: Request; context: AppLoadContext }) =>
+    answerFormPost(request, context, await readSpecificationPage(context.services.db, specified.path));
 }
